@@ -1,0 +1,219 @@
+//! The named curves.
+//!
+//! Each curve is a module with its base field (`Fp`), scalar field (`Fq`),
+//! a zero-sized marker type implementing
+//! [`WeierstrassCurve`](crate::group::weierstrass::WeierstrassCurve), and
+//! point type aliases. Parameters come from [`params`] (SEC 2 v2, RFC 5639),
+//! turned into Montgomery constants at compile time.
+//!
+//! | curve | field | a | standard | aliases |
+//! |---|---|---|---|---|
+//! | secp192k1 | 192-bit | 0 | SEC 2 v2 §2.2.1 | |
+//! | secp192r1 | 192-bit | −3 | SEC 2 v2 §2.2.2, FIPS 186 | P-192, prime192v1 |
+//! | secp224k1 | 224-bit | 0 | SEC 2 v2 §2.3.1 (n has 225 bits) | |
+//! | secp224r1 | 224-bit | −3 | SEC 2 v2 §2.3.2, FIPS 186 | P-224 |
+//! | secp256k1 | 256-bit | 0 | SEC 2 v2 §2.4.1 | |
+//! | secp256r1 | 256-bit | −3 | SEC 2 v2 §2.4.2, FIPS 186 | P-256, prime256v1 |
+//! | secp384r1 | 384-bit | −3 | SEC 2 v2 §2.5.1, FIPS 186 | P-384 |
+//! | secp521r1 | 521-bit | −3 | SEC 2 v2 §2.6.1, FIPS 186 | P-521 |
+//! | brainpoolPxxxr1 | 160…512-bit | random | RFC 5639 §3 | |
+//! | brainpoolPxxxt1 | 160…512-bit | −3 | RFC 5639 §3 (twists of r1) | |
+//!
+//! All 22 curves have prime order (cofactor 1).
+
+pub mod params;
+pub mod registry;
+mod weierstrass_ops;
+
+pub use registry::{all, by_name, CurveOps};
+pub use weierstrass_ops::WeierstrassOps;
+
+/// Defines one named short-Weierstrass curve module.
+macro_rules! weierstrass_curve {
+    (
+        $(#[$doc:meta])*
+        $module:ident, $Curve:ident, $params:ident, $np:literal, $nq:literal,
+        aliases: [$($alias:literal),*]
+    ) => {
+        $(#[$doc])*
+        pub mod $module {
+            use crate::arith;
+            use crate::curves::params::{$params as PARAMS};
+            use crate::field::{FieldParams, Fp as GenericFp};
+            use crate::group::weierstrass::{self, AKind, WeierstrassCurve};
+
+            /// Parameters of the base field F_p.
+            #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+            pub struct BaseParams;
+            impl FieldParams<$np> for BaseParams {
+                const NAME: &'static str = concat!(stringify!($module), ".p");
+                const MODULUS: [u64; $np] = arith::from_hex(PARAMS.p);
+                const TWO_ADICITY: u32 = PARAMS.p_two_adicity;
+                const NON_RESIDUE: u64 = PARAMS.p_non_residue;
+            }
+            /// Parameters of the scalar field F_n.
+            #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+            pub struct ScalarParams;
+            impl FieldParams<$nq> for ScalarParams {
+                const NAME: &'static str = concat!(stringify!($module), ".n");
+                const MODULUS: [u64; $nq] = arith::from_hex(PARAMS.n);
+                const TWO_ADICITY: u32 = PARAMS.n_two_adicity;
+                const NON_RESIDUE: u64 = PARAMS.n_non_residue;
+            }
+            /// The base field F_p.
+            pub type Fp = GenericFp<BaseParams, $np>;
+            /// The scalar field F_n.
+            pub type Fq = GenericFp<ScalarParams, $nq>;
+
+            /// Marker type for this curve.
+            #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+            pub struct $Curve;
+
+            const A: Fp = Fp::from_hex(PARAMS.a);
+            const B: Fp = Fp::from_hex(PARAMS.b);
+
+            impl WeierstrassCurve for $Curve {
+                type Base = Fp;
+                type ScalarField = Fq;
+                const NAME: &'static str = PARAMS.name;
+                const A_KIND: AKind = PARAMS.a_kind;
+                const A: Fp = A;
+                const B: Fp = B;
+                const B3: Fp = B.const_add(&B).const_add(&B);
+                const GX: Fp = Fp::from_hex(PARAMS.gx);
+                const GY: Fp = Fp::from_hex(PARAMS.gy);
+                const COFACTOR: u64 = PARAMS.h;
+            }
+
+            /// A point in projective coordinates.
+            pub type ProjectivePoint = weierstrass::ProjectivePoint<$Curve>;
+            /// A point in affine coordinates.
+            pub type AffinePoint = weierstrass::AffinePoint<$Curve>;
+            /// A public scalar.
+            pub type Scalar = crate::scalar::Scalar<Fq>;
+            /// A secret scalar.
+            pub type SecretScalar = crate::scalar::SecretScalar<Fq>;
+
+            /// The run-time registry entry.
+            pub static OPS: crate::curves::WeierstrassOps<$Curve> =
+                crate::curves::WeierstrassOps::new(PARAMS.oid, &[$($alias),*]);
+        }
+        pub use $module::$Curve;
+    };
+}
+
+weierstrass_curve!(
+    /// secp192k1 (SEC 2 v2 §2.2.1): Koblitz curve y² = x³ + 3 over a 192-bit field.
+    secp192k1, Secp192k1, SECP192K1, 3, 3, aliases: ["ansip192k1"]
+);
+weierstrass_curve!(
+    /// secp192r1 / NIST P-192 (SEC 2 v2 §2.2.2, FIPS 186-4 D.1.2.1): a = −3.
+    secp192r1, Secp192r1, SECP192R1, 3, 3, aliases: ["P-192", "prime192v1", "nistp192"]
+);
+weierstrass_curve!(
+    /// secp224k1 (SEC 2 v2 §2.3.1): y² = x³ + 5; the order n has 225 bits (n > p).
+    secp224k1, Secp224k1, SECP224K1, 4, 4, aliases: ["ansip224k1"]
+);
+weierstrass_curve!(
+    /// secp224r1 / NIST P-224 (SEC 2 v2 §2.3.2): a = −3; p ≡ 1 (mod 2⁹⁶), so
+    /// square roots use constant-time Tonelli–Shanks.
+    secp224r1, Secp224r1, SECP224R1, 4, 4, aliases: ["P-224", "nistp224", "ansip224r1"]
+);
+weierstrass_curve!(
+    /// secp256k1 (SEC 2 v2 §2.4.1): y² = x³ + 7, the Bitcoin curve.
+    secp256k1, Secp256k1, SECP256K1, 4, 4, aliases: ["P-256K", "ansip256k1"]
+);
+weierstrass_curve!(
+    /// secp256r1 / NIST P-256 (SEC 2 v2 §2.4.2, FIPS 186-4 D.1.2.3): a = −3.
+    secp256r1, Secp256r1, SECP256R1, 4, 4, aliases: ["P-256", "prime256v1", "nistp256"]
+);
+weierstrass_curve!(
+    /// secp384r1 / NIST P-384 (SEC 2 v2 §2.5.1): a = −3.
+    secp384r1, Secp384r1, SECP384R1, 6, 6, aliases: ["P-384", "nistp384", "ansip384r1"]
+);
+weierstrass_curve!(
+    /// secp521r1 / NIST P-521 (SEC 2 v2 §2.6.1): a = −3, p = 2⁵²¹ − 1.
+    secp521r1, Secp521r1, SECP521R1, 9, 9, aliases: ["P-521", "nistp521", "ansip521r1"]
+);
+weierstrass_curve!(
+    /// brainpoolP160r1 (RFC 5639 §3.1).
+    brainpool_p160r1, BrainpoolP160r1, BRAINPOOLP160R1, 3, 3, aliases: []
+);
+weierstrass_curve!(
+    /// brainpoolP160t1 (RFC 5639 §3.1): the a = −3 twist of brainpoolP160r1.
+    brainpool_p160t1, BrainpoolP160t1, BRAINPOOLP160T1, 3, 3, aliases: []
+);
+weierstrass_curve!(
+    /// brainpoolP192r1 (RFC 5639 §3.2).
+    brainpool_p192r1, BrainpoolP192r1, BRAINPOOLP192R1, 3, 3, aliases: []
+);
+weierstrass_curve!(
+    /// brainpoolP192t1 (RFC 5639 §3.2).
+    brainpool_p192t1, BrainpoolP192t1, BRAINPOOLP192T1, 3, 3, aliases: []
+);
+weierstrass_curve!(
+    /// brainpoolP224r1 (RFC 5639 §3.3).
+    brainpool_p224r1, BrainpoolP224r1, BRAINPOOLP224R1, 4, 4, aliases: []
+);
+weierstrass_curve!(
+    /// brainpoolP224t1 (RFC 5639 §3.3).
+    brainpool_p224t1, BrainpoolP224t1, BRAINPOOLP224T1, 4, 4, aliases: []
+);
+weierstrass_curve!(
+    /// brainpoolP256r1 (RFC 5639 §3.4).
+    brainpool_p256r1, BrainpoolP256r1, BRAINPOOLP256R1, 4, 4, aliases: []
+);
+weierstrass_curve!(
+    /// brainpoolP256t1 (RFC 5639 §3.4).
+    brainpool_p256t1, BrainpoolP256t1, BRAINPOOLP256T1, 4, 4, aliases: []
+);
+weierstrass_curve!(
+    /// brainpoolP320r1 (RFC 5639 §3.5).
+    brainpool_p320r1, BrainpoolP320r1, BRAINPOOLP320R1, 5, 5, aliases: []
+);
+weierstrass_curve!(
+    /// brainpoolP320t1 (RFC 5639 §3.5).
+    brainpool_p320t1, BrainpoolP320t1, BRAINPOOLP320T1, 5, 5, aliases: []
+);
+weierstrass_curve!(
+    /// brainpoolP384r1 (RFC 5639 §3.6).
+    brainpool_p384r1, BrainpoolP384r1, BRAINPOOLP384R1, 6, 6, aliases: []
+);
+weierstrass_curve!(
+    /// brainpoolP384t1 (RFC 5639 §3.6).
+    brainpool_p384t1, BrainpoolP384t1, BRAINPOOLP384T1, 6, 6, aliases: []
+);
+weierstrass_curve!(
+    /// brainpoolP512r1 (RFC 5639 §3.7).
+    brainpool_p512r1, BrainpoolP512r1, BRAINPOOLP512R1, 8, 8, aliases: []
+);
+weierstrass_curve!(
+    /// brainpoolP512t1 (RFC 5639 §3.7).
+    brainpool_p512t1, BrainpoolP512t1, BRAINPOOLP512T1, 8, 8, aliases: []
+);
+
+/// Every registered curve, in a stable order.
+pub(crate) static ALL: &[&dyn CurveOps] = &[
+    &secp192k1::OPS,
+    &secp192r1::OPS,
+    &secp224k1::OPS,
+    &secp224r1::OPS,
+    &secp256k1::OPS,
+    &secp256r1::OPS,
+    &secp384r1::OPS,
+    &secp521r1::OPS,
+    &brainpool_p160r1::OPS,
+    &brainpool_p160t1::OPS,
+    &brainpool_p192r1::OPS,
+    &brainpool_p192t1::OPS,
+    &brainpool_p224r1::OPS,
+    &brainpool_p224t1::OPS,
+    &brainpool_p256r1::OPS,
+    &brainpool_p256t1::OPS,
+    &brainpool_p320r1::OPS,
+    &brainpool_p320t1::OPS,
+    &brainpool_p384r1::OPS,
+    &brainpool_p384t1::OPS,
+    &brainpool_p512r1::OPS,
+    &brainpool_p512t1::OPS,
+];

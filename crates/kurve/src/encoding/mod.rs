@@ -1,0 +1,9 @@
+//! Encodings of points, keys and signatures.
+//!
+//! - [`sec1`]: SEC 1 v2 §2.3.3–2.3.4 elliptic-curve point encodings.
+//! - [`der`]: strict DER for ECDSA signatures (SEC 1 v2 C.5).
+//! - [`spki`]: X.509 SubjectPublicKeyInfo for EC public keys (RFC 5480).
+
+//TMP pub mod der;
+pub mod sec1;
+//TMP pub mod spki;

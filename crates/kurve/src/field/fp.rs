@@ -1,0 +1,372 @@
+//! The generic Montgomery prime field `Fp<P, N>`.
+//!
+//! Representation: N little-endian 64-bit limbs holding a·R mod p with
+//! R = 2^(64N), always fully reduced (< p). Zero is all-zero limbs. Multiplication
+//! is CIOS Montgomery multiplication ([`crate::arith::mont_mul`]).
+
+use super::Field;
+use crate::arith;
+use core::fmt;
+use core::marker::PhantomData;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+use zeroize::DefaultIsZeroes;
+
+/// The parameters of one prime field: the modulus and two facts the square
+/// root needs. All other constants are derived at compile time.
+pub trait FieldParams<const N: usize>:
+    'static + Copy + Clone + fmt::Debug + Default + Send + Sync + PartialEq + Eq
+{
+    /// A short name for debugging output (e.g. `"secp256r1.p"`).
+    const NAME: &'static str;
+    /// The odd prime modulus p, little-endian limbs, p < 2^(64N).
+    const MODULUS: [u64; N];
+    /// The 2-adicity s of p − 1 (p − 1 = 2^s · t with t odd).
+    const TWO_ADICITY: u32;
+    /// A quadratic non-residue mod p (the smallest ≥ 2).
+    const NON_RESIDUE: u64;
+
+    /// Bits in p.
+    const BITS: u32 = arith::bits_vartime(&Self::MODULUS);
+    /// Bytes in a canonical encoding.
+    const BYTES: usize = (Self::BITS as usize + 7) / 8;
+    /// −p⁻¹ mod 2⁶⁴.
+    const INV: u64 = arith::mont_inv(Self::MODULUS[0]);
+    /// R mod p = 2^(64N) mod p (the Montgomery form of 1).
+    const R: [u64; N] = arith::pow2_mod(64 * N, &Self::MODULUS);
+    /// R² mod p (converts into Montgomery form).
+    const R2: [u64; N] = arith::pow2_mod(128 * N, &Self::MODULUS);
+    /// R³ mod p (converts a value times R into Montgomery form).
+    const R3: [u64; N] = arith::pow2_mod(192 * N, &Self::MODULUS);
+    /// p − 2, the Fermat inversion exponent.
+    const P_MINUS_2: [u64; N] = arith::sub_small(&Self::MODULUS, 2);
+    /// (p − 1)/2, the Euler-criterion exponent.
+    const P_MINUS_1_OVER_2: [u64; N] = arith::shr(&arith::sub_small(&Self::MODULUS, 1), 1);
+    /// (p + 1)/4, the square-root exponent when p ≡ 3 (mod 4).
+    /// Computed as (p >> 2) + 1, valid because p ≡ 3 (mod 4) there.
+    const P_PLUS_1_OVER_4: [u64; N] = arith::add_small(&arith::shr(&Self::MODULUS, 2), 1);
+    /// t = (p − 1)/2^s, the odd part of p − 1 (Tonelli–Shanks c2).
+    const TS_T: [u64; N] = arith::shr(&arith::sub_small(&Self::MODULUS, 1), Self::TWO_ADICITY);
+    /// (t − 1)/2 (Tonelli–Shanks c3).
+    const TS_T_MINUS_1_OVER_2: [u64; N] = arith::shr(&Self::TS_T, 1);
+}
+
+/// An element of the prime field defined by `P`, in Montgomery form.
+///
+/// Invariant: the limbs hold a·R mod p, fully reduced (< p). Every operation
+/// is constant time; `pow` is constant time in the base and takes a public
+/// exponent.
+pub struct Fp<P: FieldParams<N>, const N: usize> {
+    limbs: [u64; N],
+    _params: PhantomData<P>,
+}
+
+impl<P: FieldParams<N>, const N: usize> Clone for Fp<P, N> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<P: FieldParams<N>, const N: usize> Copy for Fp<P, N> {}
+
+impl<P: FieldParams<N>, const N: usize> Default for Fp<P, N> {
+    fn default() -> Self {
+        Self::ZERO
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> DefaultIsZeroes for Fp<P, N> {}
+
+impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
+    /// 0.
+    pub const ZERO: Self = Self::from_montgomery([0u64; N]);
+    /// 1.
+    pub const ONE: Self = Self::from_montgomery(P::R);
+
+    /// Wraps limbs that are already in Montgomery form (must be < p).
+    #[inline(always)]
+    pub const fn from_montgomery(limbs: [u64; N]) -> Self {
+        Fp { limbs, _params: PhantomData }
+    }
+
+    /// The Montgomery-form limbs (a·R mod p).
+    #[inline(always)]
+    pub const fn to_montgomery(&self) -> [u64; N] {
+        self.limbs
+    }
+
+    /// The element with canonical value `limbs` (must be < p; for constants).
+    pub const fn from_canonical_const(limbs: &[u64; N]) -> Self {
+        Self::from_montgomery(arith::mont_mul(limbs, &P::R2, &P::MODULUS, P::INV))
+    }
+
+    /// The element written as big-endian hex (for compile-time constants;
+    /// the value must be < p, checked at compile time).
+    pub const fn from_hex(s: &str) -> Self {
+        let v = arith::from_hex::<N>(s);
+        assert!(arith::lt_mask(&v, &P::MODULUS) != 0, "constant not below the modulus");
+        Self::from_canonical_const(&v)
+    }
+
+    /// self + rhs at compile time (same result as `+`).
+    pub const fn const_add(&self, rhs: &Self) -> Self {
+        Self::from_montgomery(arith::add_mod(&self.limbs, &rhs.limbs, &P::MODULUS))
+    }
+
+    /// The canonical value as little-endian limbs (< p).
+    #[inline(always)]
+    pub const fn to_canonical(&self) -> [u64; N] {
+        arith::mont_reduce(&self.limbs, &P::MODULUS, P::INV)
+    }
+
+    /// The element with canonical value `limbs mod p`; any `limbs < 2^(64N)`
+    /// is accepted. Constant time.
+    #[inline(always)]
+    pub fn from_canonical_reduced(limbs: &[u64; N]) -> Self {
+        // mont_mul(x, R²) = x·R mod p, fully reduced even for x ≥ p (x < R).
+        Self::from_montgomery(arith::mont_mul(limbs, &P::R2, &P::MODULUS, P::INV))
+    }
+
+    /// self^e for a public exponent `e` (little-endian limbs). Constant time
+    /// in self; the sequence of operations depends only on e.
+    /// 4-bit fixed window: 16-entry table, then 4 squarings and one multiply
+    /// per nonzero window.
+    pub fn pow_public(&self, e: &[u64; N]) -> Self {
+        let mut table = [Self::ONE; 16];
+        let mut i = 1;
+        while i < 16 {
+            table[i] = table[i - 1] * *self;
+            i += 1;
+        }
+        let mut acc = Self::ONE;
+        let mut started = false;
+        let mut w = 16 * N;
+        while w > 0 {
+            w -= 1;
+            let nib = ((e[w / 16] >> (4 * (w % 16))) & 0xf) as usize;
+            if started {
+                acc = acc.square().square().square().square();
+            }
+            if nib != 0 {
+                acc = if started { acc * table[nib] } else { table[nib] };
+                started = true;
+            }
+        }
+        acc
+    }
+
+    /// Montgomery multiplication.
+    #[inline(always)]
+    fn mul_impl(&self, rhs: &Self) -> Self {
+        Self::from_montgomery(arith::mont_mul(&self.limbs, &rhs.limbs, &P::MODULUS, P::INV))
+    }
+
+    /// Constant-time Tonelli–Shanks (RFC 9380 Appendix I.4, `sqrt_ts`):
+    /// with p − 1 = 2^s·t, z a non-residue, c = z^t:
+    ///   r ← x^((t−1)/2); tt ← r²·x; r ← r·x; b ← tt;
+    ///   for i = s down to 2: b ← tt^(2^(i−2)); if b ≠ 1 { r ← r·c; tt ← tt·c² }; c ← c²
+    /// (the "if" is a masked select). The result squares to x iff x is a square.
+    fn sqrt_tonelli_shanks(&self) -> Self {
+        let c_init = Self::from_u64(P::NON_RESIDUE).pow_public(&P::TS_T);
+        let mut z = self.pow_public(&P::TS_T_MINUS_1_OVER_2);
+        let mut t = z.square() * *self;
+        z *= *self;
+        let mut c = c_init;
+        let mut i = P::TWO_ADICITY;
+        while i >= 2 {
+            let mut b = t;
+            let mut j = 1;
+            while j + 1 < i {
+                b = b.square();
+                j += 1;
+            }
+            let not_one = !b.ct_eq(&Self::ONE);
+            z = Self::conditional_select(&z, &(z * c), not_one);
+            c = c.square();
+            t = Self::conditional_select(&t, &(t * c), not_one);
+            i -= 1;
+        }
+        z
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
+    const ZERO: Self = Self::from_montgomery([0u64; N]);
+    const ONE: Self = Self::from_montgomery(P::R);
+    const BYTES: usize = P::BYTES;
+    const BITS: u32 = P::BITS;
+
+    #[inline(always)]
+    fn double(&self) -> Self {
+        *self + *self
+    }
+
+    #[inline(always)]
+    fn square(&self) -> Self {
+        self.mul_impl(self)
+    }
+
+    fn invert(&self) -> CtOption<Self> {
+        // Fermat: a^(p−2) = a⁻¹ for a ≠ 0 (and 0 ↦ 0, flagged as None).
+        CtOption::new(self.pow_public(&P::P_MINUS_2), !self.is_zero())
+    }
+
+    fn sqrt(&self) -> CtOption<Self> {
+        let r = if P::MODULUS[0] & 3 == 3 {
+            self.pow_public(&P::P_PLUS_1_OVER_4)
+        } else {
+            self.sqrt_tonelli_shanks()
+        };
+        CtOption::new(r, r.square().ct_eq(self))
+    }
+
+    fn is_square(&self) -> Choice {
+        let l = self.pow_public(&P::P_MINUS_1_OVER_2);
+        l.ct_eq(&Self::ONE) | self.is_zero()
+    }
+
+    #[inline(always)]
+    fn is_zero(&self) -> Choice {
+        Choice::from((arith::is_zero_mask(&self.limbs) & 1) as u8)
+    }
+
+    fn is_odd(&self) -> Choice {
+        Choice::from((self.to_canonical()[0] & 1) as u8)
+    }
+
+    fn from_u64(v: u64) -> Self {
+        let mut l = [0u64; N];
+        l[0] = v;
+        Self::from_canonical_reduced(&l)
+    }
+
+    fn from_be_bytes(bytes: &[u8]) -> CtOption<Self> {
+        if bytes.len() != P::BYTES {
+            return CtOption::new(Self::ZERO, Choice::from(0));
+        }
+        let v = arith::from_be_bytes::<N>(bytes);
+        let ok = Choice::from((arith::lt_mask(&v, &P::MODULUS) & 1) as u8);
+        CtOption::new(Self::from_canonical_reduced(&v), ok)
+    }
+
+    fn from_be_bytes_reduced(bytes: &[u8]) -> Self {
+        // Horner over chunks of 8N bytes, most significant first:
+        // acc ← acc·2^(64N) + chunk, where ·2^(64N) = ·R is mont_mul by R².
+        let chunk = 8 * N;
+        let first = bytes.len() % chunk;
+        let mut acc = Self::ZERO;
+        let mut pos = 0;
+        if first != 0 {
+            acc = Self::from_canonical_reduced(&arith::from_be_bytes::<N>(&bytes[..first]));
+            pos = first;
+        }
+        let r2 = Self::from_montgomery(P::R2);
+        while pos < bytes.len() {
+            let c = Self::from_canonical_reduced(&arith::from_be_bytes::<N>(&bytes[pos..pos + chunk]));
+            acc = acc.mul_impl(&r2) + c;
+            pos += chunk;
+        }
+        acc
+    }
+
+    fn write_modulus_be_bytes(out: &mut [u8]) {
+        let start = out.len().saturating_sub(P::BYTES);
+        for b in out[..start].iter_mut() {
+            *b = 0;
+        }
+        arith::to_be_bytes(&P::MODULUS, &mut out[start..]);
+    }
+
+    fn write_be_bytes(&self, out: &mut [u8]) {
+        let c = self.to_canonical();
+        let start = out.len().saturating_sub(P::BYTES);
+        for b in out[..start].iter_mut() {
+            *b = 0;
+        }
+        arith::to_be_bytes(&c, &mut out[start..]);
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> ConditionallySelectable for Fp<P, N> {
+    #[inline(always)]
+    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+        let mask = (choice.unwrap_u8() as u64).wrapping_neg();
+        Self::from_montgomery(arith::select(&a.limbs, &b.limbs, core::hint::black_box(mask)))
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> ConstantTimeEq for Fp<P, N> {
+    #[inline(always)]
+    fn ct_eq(&self, other: &Self) -> Choice {
+        let mut acc = 0u64;
+        for i in 0..N {
+            acc |= self.limbs[i] ^ other.limbs[i];
+        }
+        acc.ct_eq(&0)
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> PartialEq for Fp<P, N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+impl<P: FieldParams<N>, const N: usize> Eq for Fp<P, N> {}
+
+impl<P: FieldParams<N>, const N: usize> fmt::Debug for Fp<P, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}(0x", P::NAME)?;
+        let c = self.to_canonical();
+        for l in c.iter().rev() {
+            write!(f, "{:016x}", l)?;
+        }
+        write!(f, ")")
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> Add for Fp<P, N> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        Self::from_montgomery(arith::add_mod(&self.limbs, &rhs.limbs, &P::MODULUS))
+    }
+}
+impl<P: FieldParams<N>, const N: usize> Sub for Fp<P, N> {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        Self::from_montgomery(arith::sub_mod(&self.limbs, &rhs.limbs, &P::MODULUS))
+    }
+}
+impl<P: FieldParams<N>, const N: usize> Mul for Fp<P, N> {
+    type Output = Self;
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        self.mul_impl(&rhs)
+    }
+}
+impl<P: FieldParams<N>, const N: usize> Neg for Fp<P, N> {
+    type Output = Self;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        Self::ZERO - self
+    }
+}
+impl<P: FieldParams<N>, const N: usize> AddAssign for Fp<P, N> {
+    #[inline(always)]
+    fn add_assign(&mut self, rhs: Self) {
+        *self = *self + rhs;
+    }
+}
+impl<P: FieldParams<N>, const N: usize> SubAssign for Fp<P, N> {
+    #[inline(always)]
+    fn sub_assign(&mut self, rhs: Self) {
+        *self = *self - rhs;
+    }
+}
+impl<P: FieldParams<N>, const N: usize> MulAssign for Fp<P, N> {
+    #[inline(always)]
+    fn mul_assign(&mut self, rhs: Self) {
+        *self = *self * rhs;
+    }
+}

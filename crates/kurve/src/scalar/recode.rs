@@ -1,0 +1,102 @@
+//! Scalar recodings for scalar multiplication.
+//!
+//! - [`nibbles_be`]: unsigned 4-bit windows of a canonical scalar (constant
+//!   time, for the fixed-window ladder).
+//! - [`wnaf_vartime`]: width-w non-adjacent form (variable time, public
+//!   scalars only).
+
+use crate::field::Field;
+
+/// Largest scalar size in bytes (576-bit fields).
+pub const MAX_SCALAR_BYTES: usize = 72;
+
+/// The canonical big-endian bytes of a scalar in a fixed buffer, with the
+/// number of bytes used. Zeroize the buffer if the scalar was secret.
+pub fn to_be_buffer<F: Field>(s: &F) -> ([u8; MAX_SCALAR_BYTES], usize) {
+    let mut buf = [0u8; MAX_SCALAR_BYTES];
+    s.write_be_bytes(&mut buf[MAX_SCALAR_BYTES - F::BYTES..]);
+    (buf, F::BYTES)
+}
+
+/// 4-bit window `i` (0 = least significant) of a big-endian byte string
+/// that ends at `buf[MAX_SCALAR_BYTES-1]`. Constant time (the index i is public).
+#[inline(always)]
+pub fn nibble(buf: &[u8; MAX_SCALAR_BYTES], i: usize) -> u8 {
+    let byte = buf[MAX_SCALAR_BYTES - 1 - i / 2];
+    (byte >> (4 * (i % 2))) & 0xf
+}
+
+/// Width-w NAF of a public scalar: `digits[i]` is odd in (−2^(w−1), 2^(w−1)) or
+/// zero, and Σ digits[i]·2^i = s. Returns the number of digits (≤ 8·72+1).
+/// Variable time.
+pub fn wnaf_vartime<F: Field>(s: &F, w: u32, digits: &mut [i8; 8 * MAX_SCALAR_BYTES + 1]) -> usize {
+    let (buf, _) = to_be_buffer(s);
+    // little-endian u64 limbs of the scalar, one spare limb for carries
+    let mut k = [0u64; MAX_SCALAR_BYTES / 8 + 1];
+    for (i, limb) in k.iter_mut().take(MAX_SCALAR_BYTES / 8).enumerate() {
+        let mut v = 0u64;
+        for j in 0..8 {
+            v |= (buf[MAX_SCALAR_BYTES - 1 - (8 * i + j)] as u64) << (8 * j);
+        }
+        *limb = v;
+    }
+    for d in digits.iter_mut() {
+        *d = 0;
+    }
+    let width = 1u64 << w;
+    let half = 1i64 << (w - 1);
+    let mut pos = 0usize;
+    let total_bits = 8 * MAX_SCALAR_BYTES + 1;
+    let mut last = 0usize;
+    while pos < total_bits {
+        let limb = pos / 64;
+        let bit = pos % 64;
+        if (k[limb] >> bit) & 1 == 0 {
+            pos += 1;
+            continue;
+        }
+        // read w bits starting at pos
+        let mut window = k[limb] >> bit;
+        if bit + (w as usize) > 64 && limb + 1 < k.len() {
+            window |= k[limb + 1] << (64 - bit);
+        }
+        let mut d = (window & (width - 1)) as i64;
+        if d >= half {
+            d -= width as i64;
+        }
+        digits[pos] = d as i8;
+        last = pos + 1;
+        // k -= d·2^pos
+        sub_signed_at(&mut k, d, pos);
+        pos += w as usize;
+    }
+    last
+}
+
+fn sub_signed_at(k: &mut [u64; MAX_SCALAR_BYTES / 8 + 1], d: i64, pos: usize) {
+    let limb = pos / 64;
+    let bit = pos % 64;
+    let mag = d.unsigned_abs() as u128;
+    let shifted = mag << bit;
+    let lo = shifted as u64;
+    let hi = (shifted >> 64) as u64;
+    if d > 0 {
+        let mut borrow = 0u64;
+        for (i, limb_v) in k.iter_mut().enumerate().skip(limb) {
+            let sub = if i == limb { lo } else if i == limb + 1 { hi } else { 0 };
+            let (r, b1) = limb_v.overflowing_sub(sub);
+            let (r, b2) = r.overflowing_sub(borrow);
+            *limb_v = r;
+            borrow = (b1 | b2) as u64;
+        }
+    } else {
+        let mut carry = 0u64;
+        for (i, limb_v) in k.iter_mut().enumerate().skip(limb) {
+            let add = if i == limb { lo } else if i == limb + 1 { hi } else { 0 };
+            let (r, c1) = limb_v.overflowing_add(add);
+            let (r, c2) = r.overflowing_add(carry);
+            *limb_v = r;
+            carry = (c1 | c2) as u64;
+        }
+    }
+}
