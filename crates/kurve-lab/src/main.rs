@@ -1,1 +1,173 @@
-fn main() {}
+//! `kurve-lab`: the evidence lab.
+//!
+//! ```text
+//! kurve-lab report [--quick|--full] [--json FILE] [--only CURVE]
+//! kurve-lab vectors FILE...
+//! ```
+//!
+//! `report` prints the correctness table (every third-party suite, per curve:
+//! passed/failed/skipped) and the runtime table (median ns/op of the group
+//! and protocol operations for every curve in the registry), and with
+//! `--json FILE` writes them in the shape documented in DESIGN.md.
+//! `vectors` runs external Wycheproof (v1) or Rooterberg EC test files and
+//! exits non-zero on any failure.
+
+mod runtime;
+
+use kurve_vectors::suites::{self, SuiteResult};
+use serde_json::json;
+use std::process::ExitCode;
+
+fn usage() -> ExitCode {
+    eprintln!(
+        "usage:\n  kurve-lab report [--quick|--full] [--json FILE] [--only CURVE]\n  kurve-lab vectors FILE..."
+    );
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("report") => report(&args[1..]),
+        Some("vectors") => vectors(&args[1..]),
+        _ => usage(),
+    }
+}
+
+fn print_correctness(rows: &[SuiteResult]) {
+    let w_curve = rows.iter().map(|r| r.curve.len()).max().unwrap_or(5).max(5);
+    let w_suite = rows.iter().map(|r| r.suite.len()).max().unwrap_or(5).max(5);
+    println!("\n== Correctness: third-party vectors ==");
+    println!("{:<w_curve$}  {:<w_suite$}  {:<8}  {:>7}  {:>6}  {:>7}", "curve", "suite", "kind", "passed", "failed", "skipped");
+    for r in rows {
+        println!(
+            "{:<w_curve$}  {:<w_suite$}  {:<8}  {:>7}  {:>6}  {:>7}{}",
+            r.curve,
+            r.suite,
+            r.kind,
+            r.passed,
+            r.failed,
+            r.skipped,
+            r.note.as_deref().map(|n| format!("  ({n})")).unwrap_or_default()
+        );
+        for f in r.failures.iter().take(5) {
+            println!("    FAIL {f}");
+        }
+    }
+    let (p, f, s) = rows.iter().fold((0, 0, 0), |a, r| (a.0 + r.passed, a.1 + r.failed, a.2 + r.skipped));
+    let curves: std::collections::BTreeSet<&str> = rows.iter().map(|r| r.curve.as_str()).collect();
+    println!("total: {} suites over {} curves: {p} passed, {f} failed, {s} skipped", rows.len(), curves.len());
+}
+
+fn correctness_json(rows: &[SuiteResult]) -> serde_json::Value {
+    serde_json::Value::Array(
+        rows.iter()
+            .map(|r| {
+                json!({"curve": r.curve, "suite": r.suite, "kind": r.kind,
+                       "passed": r.passed, "failed": r.failed, "skipped": r.skipped,
+                       "note": r.note, "failures": r.failures.iter().take(20).collect::<Vec<_>>()})
+            })
+            .collect(),
+    )
+}
+
+fn report(args: &[String]) -> ExitCode {
+    let mut json_out: Option<String> = None;
+    let mut mode = runtime::Mode::Default;
+    let mut only: Option<String> = None;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--quick" => mode = runtime::Mode::Quick,
+            "--full" => mode = runtime::Mode::Full,
+            "--json" => {
+                i += 1;
+                match args.get(i) {
+                    Some(f) => json_out = Some(f.clone()),
+                    None => return usage(),
+                }
+            }
+            "--only" => {
+                i += 1;
+                match args.get(i) {
+                    Some(c) => only = Some(c.clone()),
+                    None => return usage(),
+                }
+            }
+            other => {
+                eprintln!("unknown option {other}");
+                return usage();
+            }
+        }
+        i += 1;
+    }
+    eprintln!("kurve-lab: correctness …");
+    let mut rows = suites::run_all(&mut |msg| eprintln!("  {msg}"));
+    if let Some(c) = &only {
+        rows.retain(|r| r.curve.eq_ignore_ascii_case(c));
+    }
+    print_correctness(&rows);
+    eprintln!("kurve-lab: runtime …");
+    let rt = runtime::run(mode, only.as_deref());
+    runtime::print(&rt);
+    let failed: usize = rows.iter().map(|r| r.failed).sum();
+    if let Some(path) = json_out {
+        let doc = json!({
+            "machine": runtime::machine_description(),
+            "correctness": correctness_json(&rows),
+            "hardening": [],
+            "runtime": runtime::to_json(&rt),
+        });
+        let text = serde_json::to_string_pretty(&doc).unwrap_or_default();
+        if let Err(e) = std::fs::write(&path, text) {
+            eprintln!("cannot write {path}: {e}");
+            return ExitCode::from(1);
+        }
+        eprintln!("wrote {path}");
+    }
+    if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn vectors(files: &[String]) -> ExitCode {
+    if files.is_empty() {
+        return usage();
+    }
+    let mut any_fail = false;
+    for f in files {
+        match suites::run_file(std::path::Path::new(f)) {
+            Ok(results) => {
+                for r in &results {
+                    println!(
+                        "{f}: {} {} [{}]: {} passed, {} failed, {} skipped{}",
+                        r.curve,
+                        r.suite,
+                        r.kind,
+                        r.passed,
+                        r.failed,
+                        r.skipped,
+                        r.note.as_deref().map(|n| format!(" ({n})")).unwrap_or_default()
+                    );
+                    for fl in r.failures.iter().take(10) {
+                        println!("    FAIL {fl}");
+                    }
+                    if r.failed > 0 {
+                        any_fail = true;
+                    }
+                }
+            }
+            Err(e) => {
+                println!("{f}: error: {e}");
+                any_fail = true;
+            }
+        }
+    }
+    if any_fail {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -4,6 +4,6 @@
 //! - [`der`]: strict DER for ECDSA signatures (SEC 1 v2 C.5).
 //! - [`spki`]: X.509 SubjectPublicKeyInfo for EC public keys (RFC 5480).
 
-//TMP pub mod der;
+pub mod der;
 pub mod sec1;
-//TMP pub mod spki;
+pub mod spki;

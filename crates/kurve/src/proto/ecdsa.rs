@@ -15,7 +15,6 @@ use crate::field::Field;
 use crate::group::weierstrass::{AffinePoint, ProjectivePoint, WeierstrassCurve};
 use crate::scalar::{Scalar, SecretScalar};
 use crate::{ByteBuf, Error};
-use subtle::ConditionallySelectable;
 use zeroize::Zeroize;
 
 /// Maximum encoded scalar size (P-521: 66 bytes) with slack.
