@@ -334,8 +334,10 @@ pub fn run_wycheproof(json: &str, suite: &str) -> Result<Vec<SuiteResult>, Strin
 
 /// Runs one file in the flat Rooterberg format (`testType` `Ecdh`,
 /// `EcdsaVerify` or `EcdsaSign`; `algorithm` {curve, sha, encoding, normalize,
-/// signatureGeneration}; `tests[]` with `tcId`, `valid`, `flags` and the
-/// type's fields).
+/// signatureGeneration (published files spell it `signature_generation`)};
+/// `tests[]` with `tcId`, `valid` (absent in sign files), `flags` and the
+/// type's fields). `normalize: true` means low-S: verification requires it and
+/// signing produces it.
 pub fn run_rooterberg(json: &str, suite: &str) -> Result<Vec<SuiteResult>, String> {
     let doc: Value = serde_json::from_str(json).map_err(|e| format!("not JSON: {e}"))?;
     let ty = doc.get("testType").and_then(Value::as_str).ok_or("no testType")?;
@@ -402,7 +404,11 @@ pub fn run_rooterberg(json: &str, suite: &str) -> Result<Vec<SuiteResult>, Strin
                     r.skip("hash without HMAC cannot drive RFC 6979");
                     continue;
                 };
-                let gen = alg.get("signatureGeneration").and_then(Value::as_str).unwrap_or("Rfc6979");
+                let gen = alg
+                    .get("signatureGeneration")
+                    .or_else(|| alg.get("signature_generation"))
+                    .and_then(Value::as_str)
+                    .unwrap_or("Rfc6979");
                 if gen != "Rfc6979" {
                     r.skip("only RFC 6979 signature generation is reproducible");
                     continue;

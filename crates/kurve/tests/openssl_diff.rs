@@ -560,6 +560,15 @@ fn point_decoding_matches_openssl() {
             v.extend(x);
             cands.push(v);
         }
+        // x = p + small (non-canonical) when it fits
+        for x in 0..6u64 {
+            let xp = bn_add(&c.p, &bn(x));
+            if (xp.num_bytes() as usize) <= c.fb {
+                for tag in [2u8, 3] {
+                    cands.push([vec![tag], fixed(&xp, c.fb)].concat());
+                }
+            }
+        }
         // x = p − 1, p − 2
         for d in [1u64, 2] {
             for tag in [2u8, 3] {
@@ -659,6 +668,44 @@ fn bad_points(c: &Curve) -> Vec<(String, Vec<u8>, bool)> {
     if (xpp.num_bytes() as usize) <= fb {
         v.push(("x = Gx + p".into(), cat(&[&[4], &fixed(&xpp, fb), &gy]), true));
         v.push(("compressed x = Gx + p".into(), cat(&[&gc[..1], &fixed(&xpp, fb)]), true));
+    }
+    // Non-canonical coordinates of points with a small coordinate, so that
+    // coordinate + p still fits in fb bytes: x0 + p for the smallest x0 with a
+    // point (found with OpenSSL), and y1 + p for the smallest y1 with a point
+    // (x found with kurve's xs_from_y_vartime, checked with OpenSSL). A decoder
+    // that reduces mod p, or accepts the value p itself, would take these.
+    let mut x0 = 0u64;
+    let p0 = loop {
+        let cand = cat(&[&[2], &fixed(&bn(x0), fb)]);
+        if let Some(pt) = ossl_decode(c, &cand) {
+            break point_bytes(c, &pt, false);
+        }
+        x0 += 1;
+    };
+    let x0p = bn_add(&bn(x0), &c.p);
+    if (x0p.num_bytes() as usize) <= fb {
+        let x0p = fixed(&x0p, fb);
+        v.push((format!("x = {x0} + p, uncompressed"), cat(&[&[4], &x0p, &p0[1 + fb..]]), true));
+        v.push((format!("x = {x0} + p, compressed 02"), cat(&[&[2], &x0p]), true));
+        v.push((format!("x = {x0} + p, compressed 03"), cat(&[&[3], &x0p]), true));
+    }
+    if x0 == 0 {
+        // x = p itself, with the y of the point at x = 0
+        v.push(("x = p (point at x = 0), uncompressed".into(), cat(&[&[4], &pb, &p0[1 + fb..]]), true));
+    }
+    for y1 in 1..64u64 {
+        let yb = fixed(&bn(y1), fb);
+        let xs = c.k.xs_from_y_vartime(&yb).unwrap();
+        if xs.is_empty() {
+            continue;
+        }
+        let pt = cat(&[&[4], &xs[..fb], &yb]);
+        assert!(ossl_decode(c, &pt).is_some(), "{}: xs_from_y gave a point OpenSSL refuses: {}", c.k.name(), h(&pt));
+        let y1p = bn_add(&bn(y1), &c.p);
+        if (y1p.num_bytes() as usize) <= fb {
+            v.push((format!("y = {y1} + p"), cat(&[&[4], &xs[..fb], &fixed(&y1p, fb)]), true));
+        }
+        break;
     }
     // A compressed x with no point on the curve (found with OpenSSL).
     let mut x = 0u64;
