@@ -16,6 +16,29 @@
 //! functions accept only public data ([`scalar::Scalar`], never
 //! [`scalar::SecretScalar`]). Nothing panics on untrusted input: decoders
 //! return [`Error`].
+//!
+//! ```
+//! use kurve::curves::secp256r1::{ProjectivePoint, Scalar, SecretScalar};
+//! use kurve::encoding::sec1;
+//!
+//! // Typed API: constant-time [d]G with a secret scalar.
+//! let d = SecretScalar::from_be_bytes(&[0x11; 32]).unwrap();
+//! let q = ProjectivePoint::mul_base(&d).to_affine();
+//! assert_eq!(sec1::encode(&q, true).len(), 33);
+//!
+//! // Variable-time functions take only public scalars.
+//! let k: Scalar = d.declassify();
+//! assert_eq!(ProjectivePoint::generator().mul_vartime(&k), ProjectivePoint::mul_base(&d));
+//!
+//! // Byte-level API for curves chosen at run time.
+//! use kurve::curves::by_name;
+//! use kurve::proto::{HashAlg, SigFormat};
+//! let c = by_name("brainpoolP256r1").unwrap();
+//! let sk = [0x22u8; 32];
+//! let pk = c.public_key(&sk, false).unwrap();
+//! let sig = c.ecdsa_sign(HashAlg::Sha256, &sk, b"hello", SigFormat::Der, &[], false).unwrap();
+//! assert!(c.ecdsa_verify(HashAlg::Sha256, &pk, b"hello", &sig, SigFormat::Der, false).is_ok());
+//! ```
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
