@@ -1237,7 +1237,7 @@ mod ecdsa {
                 ("s = n", der_seq(&[r_int.clone(), der_int(&n)])),
                 ("r = r + n", der_seq(&[der_int(&bn_add(sig.r(), &c.n).to_vec()), s_int.clone()])),
                 ("r, s swapped", der_seq(&[s_int.clone(), r_int.clone()])),
-                ("r only", der_seq(&[r_int.clone()])),
+                ("r only", der_seq(std::slice::from_ref(&r_int))),
                 ("r, s, r", der_seq(&[r_int.clone(), s_int.clone(), r_int.clone()])),
                 ("negative s", der_seq(&[r_int.clone(), [vec![2, 1], vec![0xff]].concat()])),
             ];
