@@ -40,7 +40,8 @@
 //! assert!(c.ecdsa_verify(HashAlg::Sha256, &pk, b"hello", &sig, SigFormat::Der, false).is_ok());
 //! ```
 #![no_std]
-#![forbid(unsafe_code)]
+#![cfg_attr(not(feature = "ct-valgrind"), forbid(unsafe_code))]
+#![cfg_attr(feature = "ct-valgrind", deny(unsafe_code))]
 #![deny(missing_docs)]
 
 #[cfg(feature = "std")]
@@ -48,6 +49,7 @@ extern crate std;
 
 pub mod arith;
 pub mod bytes;
+pub mod ct;
 pub mod curves;
 pub mod encoding;
 pub mod error;

@@ -21,6 +21,8 @@
 //!
 //! All 22 curves have prime order (cofactor 1).
 
+pub mod curve25519;
+pub mod curve448;
 pub mod params;
 pub mod registry;
 mod weierstrass_ops;

@@ -136,7 +136,7 @@ impl<C: WeierstrassCurve> CurveOps for WeierstrassOps<C> {
         #[cfg(not(feature = "proto"))]
         {
             let s = q.to_projective().mul(&d).to_affine();
-            if bool::from(s.is_identity()) {
+            if crate::ct::declassify(s.is_identity()) {
                 return Err(Error::ZeroResult);
             }
             Ok(field_bytes(&s.x()))

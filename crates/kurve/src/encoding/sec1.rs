@@ -20,7 +20,8 @@ use subtle::Choice;
 /// (whether the point is the identity is visible in the output length).
 pub fn encode<C: WeierstrassCurve>(p: &AffinePoint<C>, compressed: bool) -> ByteBuf {
     let fb = C::Base::BYTES;
-    if bool::from(p.is_identity()) {
+    // The encoding's length reveals whether p is the identity: declassify that bit.
+    if crate::ct::declassify(p.is_identity()) {
         return ByteBuf::from_slice(&[0]).unwrap_or_default();
     }
     let len = if compressed { 1 + fb } else { 1 + 2 * fb };

@@ -7,6 +7,8 @@
 //! else — R, R², −p⁻¹, the exponents for inversion and square roots — is
 //! computed at compile time.
 
+pub mod fe25519;
+pub mod fe448;
 mod fp;
 
 pub use fp::{Fp, FieldParams};

@@ -21,7 +21,7 @@ pub fn shared_secret<C: WeierstrassCurve>(
     let s = peer.to_projective().mul(d).to_affine();
     let mut out = ByteBuf::zeroed(C::Base::BYTES)?;
     s.x().write_be_bytes(out.as_mut_slice());
-    if bool::from(s.is_identity()) {
+    if crate::ct::declassify(s.is_identity()) {
         return Err(Error::ZeroResult);
     }
     Ok(out)

@@ -69,7 +69,11 @@ pub fn sign_prehashed_with_nonce<C: WeierstrassCurve>(
     let kinv = k.invert();
     let s = *kinv.expose() * (e + r * *d.expose());
     // r and s are public from here on: they are the signature.
-    if bool::from(r.is_zero() | s.is_zero()) {
+    let mut rs = [0u8; 2 * MAX_SCALAR];
+    r.write_be_bytes(&mut rs[..MAX_SCALAR]);
+    s.write_be_bytes(&mut rs[MAX_SCALAR..]);
+    crate::ct::declassify_bytes(&rs);
+    if crate::ct::declassify(r.is_zero() | s.is_zero()) {
         return Err(Error::ZeroResult);
     }
     let s = if low_s { normalize_s(s) } else { s };

@@ -4,11 +4,13 @@
 //! - [`ecdsa`]: SEC 1 v2 §4.1 / FIPS 186-5 ECDSA with RFC 6979 nonces.
 //! - [`hash`]: the hash functions ECDSA is used with.
 //! - [`rfc6979`]: deterministic nonce generation (HMAC-DRBG).
+//! - [`xdh`]: X25519 and X448 (RFC 7748).
 
 pub mod ecdh;
 pub mod ecdsa;
 pub mod hash;
 pub mod rfc6979;
+pub mod xdh;
 
 pub use hash::HashAlg;
 

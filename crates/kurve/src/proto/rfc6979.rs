@@ -268,7 +268,7 @@ fn run<M: Mac + KeyInit>(
         }
         shr_bits(out, shift);
         // The RFC's accept/retry decision: the only secret-dependent branch.
-        if bool::from(in_range(out, q)) {
+        if crate::ct::declassify(in_range(out, q)) {
             return Ok(());
         }
         drbg.rekey(0x00, &[])?;

@@ -89,7 +89,8 @@ impl<F: Field> SecretScalar<F> {
         let ct = F::from_be_bytes(bytes);
         let ok = ct.is_some() & !ct.unwrap_or(F::ZERO).is_zero();
         let v = ct.unwrap_or(F::ZERO);
-        if bool::from(ok) {
+        // Validity is visible to the caller (Ok or Err): declassify that bit only.
+        if crate::ct::declassify(ok) {
             Ok(SecretScalar(v))
         } else {
             Err(Error::InvalidScalar)
@@ -103,7 +104,12 @@ impl<F: Field> SecretScalar<F> {
     /// Makes the secret public. This is the one explicit place where a secret
     /// scalar is allowed to reach variable-time code; grep for `declassify`.
     pub fn declassify(&self) -> Scalar<F> {
-        Scalar(self.0)
+        let mut b = [0u8; 72];
+        self.0.write_be_bytes(&mut b[..F::BYTES]);
+        crate::ct::declassify_bytes(&b[..F::BYTES]);
+        // F is plain limbs: re-reading from the declassified bytes keeps
+        // memcheck's view consistent.
+        Scalar(F::from_be_bytes_reduced(&b[..F::BYTES]))
     }
     /// The secret as a field element, for constant-time arithmetic inside
     /// the library (ECDSA's s = k⁻¹(z + r·d)).

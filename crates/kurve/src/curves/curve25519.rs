@@ -1,0 +1,150 @@
+//! curve25519 and edwards25519.
+//!
+//! - Field: F_p with p = 2²⁵⁵ − 19 (p ≡ 5 mod 8). For now the generic
+//!   Montgomery field [`GenericFp`] with 4 limbs; the special-form field
+//!   (`field::fe25519`) will replace it by changing the [`Fp`] alias.
+//! - Group order: #E = 8·L with the prime
+//!   L = 2²⁵² + 27742317777372353535851937790883648493
+//!   (= 2²⁵² + 0x14def9dea2f79cd65812631a5cf5d3ed); cofactor 8. The torsion
+//!   subgroup E[8] is cyclic.
+//! - **edwards25519** (RFC 8032 §5.1, RFC 7748 §4.1): −x² + y² = 1 + d·x²·y²,
+//!   d = −121665/121666; base point B = (x, 4/5) with x even. Points are
+//!   encoded in 32 bytes (y little-endian, the low bit of x in bit 255).
+//! - **curve25519** (RFC 7748 §4.1): v² = u³ + 486662·u² + u; base point u = 9.
+//!   X25519 is the ladder on u alone ([`crate::proto::xdh`]).
+//! - The isomorphism (RFC 7748 §4.1): (x, y) = (√−486664·u/v, (u − 1)/(u + 1)),
+//!   (u, v) = ((1 + y)/(1 − y), √−486664·u/x), with the square root
+//!   [`SQRT_MINUS_486664`] that sends the curve25519 base point to B.
+//!
+//! The base point's v printed in RFC 7748 §4.1 (1478161944…7401) maps to −B;
+//! RFC 7748 Errata ID 4730 (verified) replaces it by its negative, which is
+//! [`CURVE25519_BASE_V`] here.
+
+use crate::arith;
+use crate::field::{FieldParams, Fp as GenericFp};
+use crate::group::edwards::{self, EdwardsCurve};
+use crate::group::montgomery::{self, MontgomeryCurve};
+use crate::Error;
+
+/// Parameters of the base field F_p, p = 2²⁵⁵ − 19.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BaseParams;
+impl FieldParams<4> for BaseParams {
+    const NAME: &'static str = "curve25519.p";
+    const MODULUS: [u64; 4] =
+        arith::from_hex("7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed");
+    /// p − 1 = 2²·(2²⁵³ − 5).
+    const TWO_ADICITY: u32 = 2;
+    /// 2 is a non-residue since p ≡ 5 (mod 8).
+    const NON_RESIDUE: u64 = 2;
+}
+
+/// Parameters of the scalar field F_L, L = 2²⁵² + 27742317777372353535851937790883648493.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ScalarParams;
+impl FieldParams<4> for ScalarParams {
+    const NAME: &'static str = "curve25519.l";
+    const MODULUS: [u64; 4] =
+        arith::from_hex("1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed");
+    /// L − 1 = 2²·t, t odd.
+    const TWO_ADICITY: u32 = 2;
+    /// The smallest non-residue mod L.
+    const NON_RESIDUE: u64 = 2;
+}
+
+/// The base field F_p, p = 2²⁵⁵ − 19 (generic Montgomery arithmetic for now).
+pub type Fp = GenericFp<BaseParams, 4>;
+/// The scalar field F_L.
+pub type Fq = GenericFp<ScalarParams, 4>;
+
+/// edwards25519 d = −121665/121666 mod p (RFC 8032 §5.1, RFC 7748 §4.1:
+/// 37095705934669439343138083508754565189542113879843219016388785533085940283555).
+pub const EDWARDS_D: Fp =
+    Fp::from_hex("52036cee2b6ffe738cc740797779e89800700a4d4141d8ab75eb4dca135978a3");
+/// 2·d, the constant k of the `add-2008-hwcd-3` addition.
+pub const EDWARDS_D2: Fp = EDWARDS_D.const_add(&EDWARDS_D);
+/// Base point x (RFC 8032 §5.1: 15112221349535400772501151409588531511454012693041857206046113283949847762202).
+pub const EDWARDS_BASE_X: Fp =
+    Fp::from_hex("216936d3cd6e53fec0a4e231fdd6dc5c692cc7609525a7b2c9562d608f25d51a");
+/// Base point y = 4/5 (RFC 8032 §5.1: 46316835694926478169428394003475163141307993866256225615783033603165251855960).
+pub const EDWARDS_BASE_Y: Fp =
+    Fp::from_hex("6666666666666666666666666666666666666666666666666666666666666658");
+
+/// curve25519 A = 486662 (RFC 7748 §4.1).
+pub const CURVE25519_A: Fp = Fp::from_hex("76d06");
+/// a24 = (A − 2)/4 = 121665, the X25519 ladder constant (RFC 7748 §5).
+pub const CURVE25519_A24: Fp = Fp::from_hex("1db41");
+/// Base point u = 9 (RFC 7748 §4.1).
+pub const CURVE25519_BASE_U: Fp = Fp::from_hex("9");
+/// Base point v = 43114425171068552920764898935933967039370386198203806730763910166200978582548
+/// (RFC 7748 §4.1 as corrected by Errata ID 4730; maps to B, not −B).
+pub const CURVE25519_BASE_V: Fp =
+    Fp::from_hex("5f51e65e475f794b1fe122d388b72eb36dc2b28192839e4dd6163a5d81312c14");
+/// The square root of −486664 = −(A + 2) used in the map x = √−486664·u/v:
+/// the even one, which sends (9, [`CURVE25519_BASE_V`]) to B.
+pub const SQRT_MINUS_486664: Fp =
+    Fp::from_hex("0f26edf460a006bbd27b08dc03fc4f7ec5a1d3d14b7d1a82cc6e04aaff457e06");
+
+/// edwards25519 (RFC 8032 §5.1): −x² + y² = 1 + d·x²·y² over F_(2²⁵⁵−19).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Edwards25519;
+
+impl EdwardsCurve for Edwards25519 {
+    type Base = Fp;
+    type ScalarField = Fq;
+    type Encoding = [u8; 32];
+    const NAME: &'static str = "edwards25519";
+    const A_IS_MINUS_ONE: bool = true;
+    const D: Fp = EDWARDS_D;
+    const D2: Fp = EDWARDS_D2;
+    const GX: Fp = EDWARDS_BASE_X;
+    const GY: Fp = EDWARDS_BASE_Y;
+    const COFACTOR: u64 = 8;
+}
+
+/// curve25519 (RFC 7748 §4.1): v² = u³ + 486662·u² + u over F_(2²⁵⁵−19).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Curve25519;
+
+impl MontgomeryCurve for Curve25519 {
+    type Base = Fp;
+    type ScalarField = Fq;
+    type Edwards = Edwards25519;
+    type Bytes = [u8; 32];
+    const NAME: &'static str = "curve25519";
+    const A: Fp = CURVE25519_A;
+    const B: Fp = Fp::ONE;
+    const A24: Fp = CURVE25519_A24;
+    const BASE_U: Fp = CURVE25519_BASE_U;
+    const BASE_V: Fp = CURVE25519_BASE_V;
+    const COFACTOR: u64 = 8;
+    const EDWARDS_MAP_SCALE: Fp = SQRT_MINUS_486664;
+    const EDWARDS_MAP_Y_INVERTED: bool = false;
+}
+
+/// An edwards25519 point (extended coordinates).
+pub type EdwardsPoint = edwards::EdwardsPoint<Edwards25519>;
+/// An edwards25519 point in affine coordinates.
+pub type EdwardsAffine = edwards::AffinePoint<Edwards25519>;
+/// A curve25519 point (u, v).
+pub type MontgomeryPoint = montgomery::MontgomeryPoint<Curve25519>;
+/// A public scalar mod L.
+pub type Scalar = crate::scalar::Scalar<Fq>;
+/// A secret scalar mod L.
+pub type SecretScalar = crate::scalar::SecretScalar<Fq>;
+
+impl edwards::EdwardsPoint<Edwards25519> {
+    /// The ZIP 215 point decoder (Zcash ZIP 215, "Explicitly Defining and
+    /// Modifying Ed25519 Validation Rules"), lax where RFC 8032 §5.1.3 is
+    /// strict, for consensus-compatible Ed25519 verification:
+    /// - a non-canonical y (y ≥ p, i.e. 2²⁵⁵ − 19 ≤ y < 2²⁵⁵) is reduced mod p
+    ///   instead of rejected;
+    /// - x = 0 with the sign bit set decodes to x = 0 instead of failing.
+    ///
+    /// A y for which no x exists still fails with [`Error::NotOnCurve`];
+    /// small-order and mixed-order points are accepted. Use
+    /// [`edwards::EdwardsPoint::decompress`] everywhere else.
+    pub fn decompress_zip215(bytes: &[u8; 32]) -> Result<Self, Error> {
+        Self::decompress_lax(bytes)
+    }
+}

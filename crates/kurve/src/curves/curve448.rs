@@ -1,0 +1,246 @@
+//! curve448, edwards448 and curve448's birationally equivalent Edwards curve.
+//!
+//! - Field: F_p with p = 2⁴⁴⁸ − 2²²⁴ − 1 (p ≡ 3 mod 4, "Goldilocks"). For now
+//!   the generic Montgomery field [`GenericFp`] with 7 limbs; the
+//!   special-form field (`field::fe448`) will replace it by changing the
+//!   [`Fp`] alias.
+//! - Group order of all three curves: 4·L with the prime
+//!   L = 2⁴⁴⁶ − 13818066809895115352007386748515426880336692474882178609894547503885;
+//!   cofactor 4, cyclic 4-torsion.
+//! - **edwards448** (RFC 8032 §5.2, "Ed448-Goldilocks"): x² + y² = 1 + d·x²·y²
+//!   with d = −39081. Points are encoded in 57 bytes (y little-endian in 56
+//!   bytes, then a byte whose top bit is the low bit of x and whose other
+//!   seven bits are zero). It is **4-isogenous**, not isomorphic, to curve448
+//!   (RFC 7748 §4.2): see [`edwards448_to_curve448`] / [`curve448_to_edwards448`].
+//! - **curve448** (RFC 7748 §4.2): v² = u³ + 156326·u² + u; base point u = 5.
+//!   X448 is the ladder on u alone ([`crate::proto::xdh`]).
+//! - **curve448's Edwards form** ([`Curve448Edwards`]): x² + y² = 1 + d'·x²·y²
+//!   with d' = 39082/39081 (RFC 7748 §4.2), isomorphic to curve448 by
+//!   (x, y) = (c·u/v, (u + 1)/(u − 1)), (u, v) = ((y + 1)/(y − 1), c·u/x),
+//!   c = √156324 ([`SQRT_156324`]). The (u, v) group of curve448 is computed
+//!   on it.
+//!
+//! **Why not the map printed in RFC 7748 §4.2.** The RFC gives, for the
+//! d' = 39082/39081 curve, (u, v) = ((y − 1)/(y + 1), √156324·u/x) and
+//! (x, y) = (√156324·u/v, (1 + u)/(1 − u)). That map is a birational
+//! equivalence of the curves but not a group isomorphism: it sends the
+//! 2-torsion point (0, 0) to the Edwards identity (0, 1) (it is the
+//! isomorphism above composed with a translation by (0, −1), i.e.
+//! (x, y) ↦ (−x, −y)). Consequently the Edwards base point the RFC prints for
+//! that curve, (3453974930…0732, 3634193621…2718) = (X, −3/2), has order 2L,
+//! not L. The isomorphism used here sends u = 5 to
+//! (−X, 3/2) = [`CURVE448_EDWARDS_BASE_X`], [`CURVE448_EDWARDS_BASE_Y`],
+//! which does have order L. The tests check both facts.
+
+use crate::arith;
+use crate::field::{Field, FieldParams, Fp as GenericFp};
+use crate::group::edwards::{self, EdwardsCurve};
+use crate::group::montgomery::{self, MontgomeryCurve};
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+
+/// Parameters of the base field F_p, p = 2⁴⁴⁸ − 2²²⁴ − 1.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BaseParams;
+impl FieldParams<7> for BaseParams {
+    const NAME: &'static str = "curve448.p";
+    const MODULUS: [u64; 7] = arith::from_hex(
+        "fffffffffffffffffffffffffffffffffffffffffffffffffffffffe\
+         ffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+    );
+    /// p − 1 = 2·(2⁴⁴⁷ − 2²²³ − 1).
+    const TWO_ADICITY: u32 = 1;
+    /// The smallest non-residue ≥ 2 (−1 is one too, as p ≡ 3 mod 4).
+    const NON_RESIDUE: u64 = 7;
+}
+
+/// Parameters of the scalar field F_L,
+/// L = 2⁴⁴⁶ − 13818066809895115352007386748515426880336692474882178609894547503885.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ScalarParams;
+impl FieldParams<7> for ScalarParams {
+    const NAME: &'static str = "curve448.l";
+    const MODULUS: [u64; 7] = arith::from_hex(
+        "3fffffffffffffffffffffffffffffffffffffffffffffffffffffff\
+         7cca23e9c44edb49aed63690216cc2728dc58f552378c292ab5844f3",
+    );
+    /// L − 1 = 2·t, t odd.
+    const TWO_ADICITY: u32 = 1;
+    /// The smallest non-residue mod L.
+    const NON_RESIDUE: u64 = 2;
+}
+
+/// The base field F_p, p = 2⁴⁴⁸ − 2²²⁴ − 1 (generic Montgomery arithmetic for now).
+pub type Fp = GenericFp<BaseParams, 7>;
+/// The scalar field F_L.
+pub type Fq = GenericFp<ScalarParams, 7>;
+
+/// edwards448 d = −39081 mod p (RFC 8032 §5.2).
+pub const EDWARDS448_D: Fp = Fp::from_hex(
+    "fffffffffffffffffffffffffffffffffffffffffffffffffffffffe\
+     ffffffffffffffffffffffffffffffffffffffffffffffffffff6756",
+);
+/// 2·d for edwards448 (unused by the a = 1 formulas; kept for the trait).
+pub const EDWARDS448_D2: Fp = EDWARDS448_D.const_add(&EDWARDS448_D);
+/// edwards448 base point x (RFC 8032 §5.2, RFC 7748 §4.2:
+/// 224580040295924300187604334099896036246789641632564134246125461686950415467406032909029192869357953282578032075146446173674602635247710).
+pub const EDWARDS448_BASE_X: Fp = Fp::from_hex(
+    "4f1970c66bed0ded221d15a622bf36da9e146570470f1767ea6de324\
+     a3d3a46412ae1af72ab66511433b80e18b00938e2626a82bc70cc05e",
+);
+/// edwards448 base point y (RFC 8032 §5.2, RFC 7748 §4.2:
+/// 298819210078481492676017930443930673437544040154080242095928241372331506189835876003536878655418784733982303233503462500531545062832660).
+pub const EDWARDS448_BASE_Y: Fp = Fp::from_hex(
+    "693f46716eb6bc248876203756c9c7624bea73736ca3984087789c1e\
+     05a0c2d73ad3ff1ce67c39c4fdbd132c4ed7c8ad9808795bf230fa14",
+);
+
+/// d' = 39082/39081 mod p, the d of curve448's Edwards form (RFC 7748 §4.2:
+/// 611975850744529176160423220965553317543219696871016626328968936415087860042636474891785599283666020414768678979989378147065462815545017).
+pub const CURVE448_EDWARDS_D: Fp = Fp::from_hex(
+    "d78b4bdc7f0daf19f24f38c29373a2ccad46157242a50f37809b1da3\
+     412a12e79ccc9c81264cfe9ad080997058fb61c4243cc32dbaa156b9",
+);
+/// 2·d' (unused by the a = 1 formulas; kept for the trait).
+pub const CURVE448_EDWARDS_D2: Fp = CURVE448_EDWARDS_D.const_add(&CURVE448_EDWARDS_D);
+/// Base point x of curve448's Edwards form: c·5/v₀ with c = [`SQRT_156324`]
+/// and v₀ = [`CURVE448_BASE_V`] (the image of the curve448 base point).
+pub const CURVE448_EDWARDS_BASE_X: Fp = Fp::from_hex(
+    "8658f4d48fbffaac5183620be9386d39eed78ae536d696dbf3da5f81\
+     8d74236c1de0887812968ddb6218cd0c7b6932ee9678ecf6c163fb03",
+);
+/// Base point y of curve448's Edwards form: (5 + 1)/(5 − 1) = 3/2.
+pub const CURVE448_EDWARDS_BASE_Y: Fp = Fp::from_hex(
+    "7fffffffffffffffffffffffffffffffffffffffffffffffffffffff\
+     80000000000000000000000000000000000000000000000000000001",
+);
+
+/// curve448 A = 156326 (RFC 7748 §4.2).
+pub const CURVE448_A: Fp = Fp::from_hex("262a6");
+/// a24 = (A − 2)/4 = 39081, the X448 ladder constant (RFC 7748 §5).
+pub const CURVE448_A24: Fp = Fp::from_hex("98a9");
+/// Base point u = 5 (RFC 7748 §4.2).
+pub const CURVE448_BASE_U: Fp = Fp::from_hex("5");
+/// Base point v (RFC 7748 §4.2:
+/// 355293926785568175264127502063783334808976399387714271831880898435169088786967410002932673765864550910142774147268105838985595290606362).
+pub const CURVE448_BASE_V: Fp = Fp::from_hex(
+    "7d235d1295f5b1f66c98ab6e58326fcecbae5d34f55545d060f75dc2\
+     8df3f6edb8027e2346430d211312c4b150677af76fd7223d457b5b1a",
+);
+/// √156324 = √(A − 2), the c of x = c·u/v: the root that is itself a square,
+/// 156324^((p+1)/4). (A + 2 = 156328 is a non-square mod p, so no a = 1
+/// Edwards form is reachable through y = (u − 1)/(u + 1).)
+pub const SQRT_156324: Fp = Fp::from_hex(
+    "ba4d3a0829b6112f8812e51ba0bb2abebc1cb08eb48e556936ba50fd\
+     d2e7d68af8cb32160522425b3f990812abbe635ad37a21e17551b193",
+);
+
+/// edwards448 (RFC 8032 §5.2): x² + y² = 1 − 39081·x²·y² over F_(2⁴⁴⁸−2²²⁴−1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Edwards448;
+
+impl EdwardsCurve for Edwards448 {
+    type Base = Fp;
+    type ScalarField = Fq;
+    type Encoding = [u8; 57];
+    const NAME: &'static str = "edwards448";
+    const A_IS_MINUS_ONE: bool = false;
+    const D: Fp = EDWARDS448_D;
+    const D2: Fp = EDWARDS448_D2;
+    const GX: Fp = EDWARDS448_BASE_X;
+    const GY: Fp = EDWARDS448_BASE_Y;
+    const COFACTOR: u64 = 4;
+}
+
+/// curve448's birationally equivalent Edwards curve (RFC 7748 §4.2):
+/// x² + y² = 1 + (39082/39081)·x²·y². Used to compute the (u, v) group of
+/// curve448; it has no standard encoding (the RFC 8032 layout, 57 bytes, is
+/// used for tests and debugging only).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Curve448Edwards;
+
+impl EdwardsCurve for Curve448Edwards {
+    type Base = Fp;
+    type ScalarField = Fq;
+    type Encoding = [u8; 57];
+    const NAME: &'static str = "curve448_edwards";
+    const A_IS_MINUS_ONE: bool = false;
+    const D: Fp = CURVE448_EDWARDS_D;
+    const D2: Fp = CURVE448_EDWARDS_D2;
+    const GX: Fp = CURVE448_EDWARDS_BASE_X;
+    const GY: Fp = CURVE448_EDWARDS_BASE_Y;
+    const COFACTOR: u64 = 4;
+}
+
+/// curve448 (RFC 7748 §4.2): v² = u³ + 156326·u² + u over F_(2⁴⁴⁸−2²²⁴−1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Curve448;
+
+impl MontgomeryCurve for Curve448 {
+    type Base = Fp;
+    type ScalarField = Fq;
+    type Edwards = Curve448Edwards;
+    type Bytes = [u8; 56];
+    const NAME: &'static str = "curve448";
+    const A: Fp = CURVE448_A;
+    const B: Fp = Fp::ONE;
+    const A24: Fp = CURVE448_A24;
+    const BASE_U: Fp = CURVE448_BASE_U;
+    const BASE_V: Fp = CURVE448_BASE_V;
+    const COFACTOR: u64 = 4;
+    const EDWARDS_MAP_SCALE: Fp = SQRT_156324;
+    const EDWARDS_MAP_Y_INVERTED: bool = true;
+}
+
+/// An edwards448 point (extended coordinates).
+pub type Ed448Point = edwards::EdwardsPoint<Edwards448>;
+/// An edwards448 point in affine coordinates.
+pub type Ed448Affine = edwards::AffinePoint<Edwards448>;
+/// A point of curve448's Edwards form (extended coordinates).
+pub type Curve448EdwardsPoint = edwards::EdwardsPoint<Curve448Edwards>;
+/// A curve448 point (u, v).
+pub type MontgomeryPoint = montgomery::MontgomeryPoint<Curve448>;
+/// A public scalar mod L.
+pub type Scalar = crate::scalar::Scalar<Fq>;
+/// A secret scalar mod L.
+pub type SecretScalar = crate::scalar::SecretScalar<Fq>;
+
+/// The 4-isogeny φ: edwards448 → curve448 of RFC 7748 §4.2:
+/// (u, v) = (y²/x², (2 − x² − y²)·y/x³). A group homomorphism with
+/// φ(edwards448 base point) = curve448 base point (u = 5); its rational
+/// kernel is {(0, 1), (0, −1)} (x = 0), sent to the identity. Constant time;
+/// one inversion (of x³).
+pub fn edwards448_to_curve448(p: &Ed448Point) -> MontgomeryPoint {
+    let a = p.to_affine();
+    let xx = a.x.square();
+    let yy = a.y.square();
+    let inv_x3 = (xx * a.x).invert().unwrap_or(Fp::ZERO);
+    let u = yy * a.x * inv_x3;
+    let v = (Fp::from_u64(2) - xx - yy) * a.y * inv_x3;
+    MontgomeryPoint::from_parts(u, v, a.x.is_zero())
+}
+
+/// The dual 4-isogeny ψ: curve448 → edwards448 of RFC 7748 §4.2:
+/// x = 4v(u² − 1)/(u⁴ − 2u² + 4v² + 1),
+/// y = −(u⁵ − 2u³ − 4uv² + u)/(u⁵ − 2u²v² − 2u³ − 2v² + u).
+/// ψ∘φ = [4]. Its rational kernel is the 4-torsion {O, (0, 0), (−1, ±√(A−2))};
+/// the points where the y-denominator vanishes ((0, 0)) and the identity go
+/// to (0, 1). Constant time; one inversion (the two denominators share it).
+pub fn curve448_to_edwards448(p: &MontgomeryPoint) -> Ed448Point {
+    let (u, v) = (p.u(), p.v());
+    let uu = u.square();
+    let vv = v.square();
+    let two = Fp::from_u64(2);
+    let four = Fp::from_u64(4);
+    let u3 = uu * u;
+    let u5 = u3 * uu;
+    let uu_minus_1 = uu - Fp::ONE;
+    // den1 = (u² − 1)² + 4v² is never 0 for a point: −1 is a non-square.
+    let den1 = uu_minus_1.square() + four * vv;
+    let den2 = u5 - two * uu * vv - two * u3 - two * vv + u;
+    let inv = (den1 * den2).invert().unwrap_or(Fp::ZERO);
+    let x = four * v * uu_minus_1 * den2 * inv;
+    let y = -(u5 - two * u3 - four * u * vv + u) * den1 * inv;
+    let q = Ed448Affine { x, y }.to_extended();
+    let to_identity: Choice = p.is_identity() | den2.ct_eq(&Fp::ZERO);
+    Ed448Point::conditional_select(&q, &Ed448Point::IDENTITY, to_identity)
+}

@@ -1,0 +1,693 @@
+//! (Twisted) Edwards curves E: a·x² + y² = 1 + d·x²·y² over F_p, with
+//! a ∈ {−1, 1}, a a square and d a non-square in F_p.
+//!
+//! Under those two conditions the addition law is *complete* (Bernstein–Lange
+//! 2007, Thm 3.3; Bernstein–Birkner–Joye–Lange–Peters 2008, Thm 6.1): one
+//! formula adds any two points, doubling and the identity (0, 1) included, and
+//! the curve has no points at infinity over F_p. Every group operation here is
+//! therefore branch-free.
+//!
+//! Points are kept in *extended* coordinates (X : Y : Z : T) with x = X/Z,
+//! y = Y/Z, x·y = T/Z, Z ≠ 0 (Hisil, Wong, Carter, Dawson, "Twisted Edwards
+//! curves revisited", ASIACRYPT 2008). Formula names follow the Explicit-Formulas
+//! Database (EFD, `g1p/auto-twisted-extended`):
+//!
+//! | operation | a = −1 (edwards25519)           | a = 1 (edwards448, curve448's Edwards form) |
+//! |-----------|---------------------------------|------------------------------|
+//! | addition  | `add-2008-hwcd-3`, 8M + 1m_2d   | `add-2008-hwcd`, 9M + 1m_d   |
+//! | doubling  | `dbl-2008-hwcd`, 4M + 4S        | `dbl-2008-hwcd`, 4M + 4S     |
+//!
+//! RFC 8032 §5.2.4 gives Ed448 in plain projective coordinates (X : Y : Z);
+//! `add-2008-hwcd` is the same complete group law in extended coordinates
+//! (the extra T saves a multiplication per addition), so one representation
+//! serves both curves.
+//!
+//! Scalar multiplication:
+//! - [`EdwardsPoint::mul`]: constant time; signed 4-bit fixed window, digits in
+//!   [−8, 8), table of [1..8]P read with a full masked scan, then a masked
+//!   conditional negation (negation is free on Edwards curves).
+//! - [`EdwardsPoint::mul_vartime`]: width-5 wNAF (public scalars only).
+//! - [`EdwardsPoint::double_mul_vartime`]: [a]B + [b]P by interleaved wNAF.
+//!
+//! Encoding: RFC 8032 §5.1.2 / §5.2.2 — y little-endian, with the low bit of x
+//! ("sign") in the top bit of the last byte; 32 bytes for a 255-bit field,
+//! 57 bytes (one extra byte, bits 0–6 zero) for a 448-bit field. In general
+//! the encoding is ⌊BITS/8⌋ + 1 bytes long.
+
+use crate::field::Field;
+use crate::scalar::{recode, Scalar, ScalarInput};
+use crate::Error;
+use core::fmt;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+use zeroize::Zeroize;
+
+/// A fixed-length byte array `[u8; N]` whose length is a property of a curve
+/// (the length of an RFC 8032 point encoding, of an RFC 7748 u-coordinate or
+/// scalar). Implemented for every `[u8; N]`.
+pub trait ByteArray:
+    Copy + AsRef<[u8]> + AsMut<[u8]> + fmt::Debug + PartialEq + Eq + Send + Sync + Zeroize + 'static
+{
+    /// The length N.
+    const LEN: usize;
+    /// All-zero bytes.
+    fn zeroed() -> Self;
+}
+
+impl<const N: usize> ByteArray for [u8; N] {
+    const LEN: usize = N;
+    fn zeroed() -> Self {
+        [0u8; N]
+    }
+}
+
+/// Little-endian field-element I/O (RFC 7748 and RFC 8032 are little-endian,
+/// the [`Field`] trait is big-endian). Constant time in the byte values.
+pub(crate) mod le {
+    use crate::field::Field;
+    use subtle::CtOption;
+    use zeroize::Zeroize;
+
+    /// Largest input accepted (bytes); ≥ every field's encoding + 1.
+    const MAX: usize = 80;
+
+    /// Decodes exactly `F::BYTES` little-endian bytes; `None` if the value is ≥ p.
+    pub(crate) fn decode_canonical<F: Field>(bytes: &[u8]) -> CtOption<F> {
+        debug_assert_eq!(bytes.len(), F::BYTES);
+        let mut be = [0u8; MAX];
+        let n = bytes.len().min(MAX);
+        for i in 0..n {
+            be[n - 1 - i] = bytes[i];
+        }
+        let r = F::from_be_bytes(&be[..n]);
+        be.zeroize();
+        r
+    }
+
+    /// Reduces a little-endian integer of any length ≤ 80 bytes modulo p.
+    pub(crate) fn decode_reduced<F: Field>(bytes: &[u8]) -> F {
+        debug_assert!(bytes.len() <= MAX);
+        let mut be = [0u8; MAX];
+        let n = bytes.len().min(MAX);
+        for i in 0..n {
+            be[n - 1 - i] = bytes[i];
+        }
+        let r = F::from_be_bytes_reduced(&be[..n]);
+        be.zeroize();
+        r
+    }
+
+    /// Writes the canonical value little-endian into `out` (`out.len()` ≥
+    /// `F::BYTES`; bytes past `F::BYTES` are zeroed).
+    pub(crate) fn encode<F: Field>(f: &F, out: &mut [u8]) {
+        debug_assert!(out.len() >= F::BYTES && out.len() <= MAX);
+        let mut be = [0u8; MAX];
+        let n = out.len().min(MAX);
+        f.write_be_bytes(&mut be[..n]);
+        for i in 0..n {
+            out[i] = be[n - 1 - i];
+        }
+        be.zeroize();
+    }
+}
+
+/// An Edwards curve a·x² + y² = 1 + d·x²·y² with its field types and constants.
+///
+/// Implemented by zero-sized marker types (`Edwards25519`, `Edwards448`, …).
+/// Requirements (checked by the tests of each curve, relied on by the
+/// complete formulas): a ∈ {−1, 1} is a square in F_p, d is a non-square.
+pub trait EdwardsCurve:
+    'static + Copy + Clone + fmt::Debug + Default + Send + Sync + PartialEq + Eq
+{
+    /// The base field F_p.
+    type Base: Field;
+    /// The scalar field F_L (L the prime order of the base point).
+    type ScalarField: Field;
+    /// The RFC 8032 point encoding, `[u8; ⌊BITS/8⌋ + 1]` (32 or 57 bytes).
+    type Encoding: ByteArray;
+    /// Canonical name (`edwards25519`, `edwards448`, …).
+    const NAME: &'static str;
+    /// True for a = −1 (twisted, edwards25519); false for a = 1 (edwards448).
+    const A_IS_MINUS_ONE: bool;
+    /// The coefficient d (a non-square).
+    const D: Self::Base;
+    /// 2·d, the constant k of `add-2008-hwcd-3`.
+    const D2: Self::Base;
+    /// Base point x.
+    const GX: Self::Base;
+    /// Base point y.
+    const GY: Self::Base;
+    /// Cofactor h = #E / L.
+    const COFACTOR: u64;
+}
+
+/// a·v for the curve coefficient a ∈ {−1, 1}.
+#[inline(always)]
+fn mul_a<C: EdwardsCurve>(v: C::Base) -> C::Base {
+    if C::A_IS_MINUS_ONE {
+        -v
+    } else {
+        v
+    }
+}
+
+/// A point in affine coordinates (x, y). The identity is (0, 1); there are no
+/// points at infinity on a complete Edwards curve.
+#[derive(Clone, Copy)]
+pub struct AffinePoint<C: EdwardsCurve> {
+    pub(crate) x: C::Base,
+    pub(crate) y: C::Base,
+}
+
+/// A point in extended coordinates (X : Y : Z : T), x = X/Z, y = Y/Z,
+/// T = XY/Z, Z ≠ 0.
+#[derive(Clone, Copy)]
+pub struct EdwardsPoint<C: EdwardsCurve> {
+    pub(crate) x: C::Base,
+    pub(crate) y: C::Base,
+    pub(crate) z: C::Base,
+    pub(crate) t: C::Base,
+}
+
+impl<C: EdwardsCurve> fmt::Debug for AffinePoint<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "EdwardsAffine<{}>({:?}, {:?})", C::NAME, self.x, self.y)
+    }
+}
+
+impl<C: EdwardsCurve> fmt::Debug for EdwardsPoint<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.to_affine())
+    }
+}
+
+/// x² = (y² − 1) / (d·y² − a), the curve equation solved for x²
+/// (RFC 8032 §5.1.3 step 2 for a = −1, §5.2.3 step 2 for a = 1).
+/// Returns a square root of it (unspecified sign) and whether one exists.
+/// The denominator never vanishes: d·y² = a would make d/a = d·a a square.
+/// Constant time.
+fn recover_x<C: EdwardsCurve>(y: &C::Base) -> (C::Base, Choice) {
+    let yy = y.square();
+    let u = yy - C::Base::ONE;
+    let v = C::D * yy - mul_a::<C>(C::Base::ONE);
+    let x2 = u * v.invert().unwrap_or(C::Base::ZERO);
+    let r = x2.sqrt();
+    (r.unwrap_or(C::Base::ZERO), r.is_some())
+}
+
+impl<C: EdwardsCurve> AffinePoint<C> {
+    /// The identity (0, 1).
+    pub fn identity() -> Self {
+        AffinePoint { x: C::Base::ZERO, y: C::Base::ONE }
+    }
+
+    /// The standard base point B.
+    pub fn generator() -> Self {
+        AffinePoint { x: C::GX, y: C::GY }
+    }
+
+    /// The point (x, y) if a·x² + y² = 1 + d·x²·y²; `None` otherwise.
+    /// Constant time.
+    pub fn from_coordinates(x: C::Base, y: C::Base) -> CtOption<Self> {
+        let p = AffinePoint { x, y };
+        CtOption::new(p, p.is_on_curve())
+    }
+
+    /// The point with this y whose x has low bit `sign` (RFC 8032 §5.1.3
+    /// steps 2–4, on a field element rather than bytes). `None` if no x
+    /// exists, or if x = 0 and `sign` is 1 (−0 has no distinct encoding).
+    /// Constant time.
+    pub fn from_y(y: C::Base, sign: Choice) -> CtOption<Self> {
+        let (x, ok) = recover_x::<C>(&y);
+        let flip = x.is_odd() ^ sign;
+        let x = C::Base::conditional_select(&x, &-x, flip);
+        CtOption::new(AffinePoint { x, y }, ok & !(x.is_zero() & sign))
+    }
+
+    /// True when the coordinates satisfy the curve equation. Constant time.
+    pub fn is_on_curve(&self) -> Choice {
+        let xx = self.x.square();
+        let yy = self.y.square();
+        (mul_a::<C>(xx) + yy).ct_eq(&(C::Base::ONE + C::D * xx * yy))
+    }
+
+    /// x-coordinate.
+    pub fn x(&self) -> C::Base {
+        self.x
+    }
+    /// y-coordinate.
+    pub fn y(&self) -> C::Base {
+        self.y
+    }
+    /// The extended-coordinate form (x : y : 1 : xy).
+    pub fn to_extended(&self) -> EdwardsPoint<C> {
+        EdwardsPoint { x: self.x, y: self.y, z: C::Base::ONE, t: self.x * self.y }
+    }
+    /// True for the identity (0, 1). Constant time.
+    pub fn is_identity(&self) -> Choice {
+        self.x.is_zero() & self.y.ct_eq(&C::Base::ONE)
+    }
+}
+
+impl<C: EdwardsCurve> ConditionallySelectable for AffinePoint<C> {
+    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+        AffinePoint {
+            x: C::Base::conditional_select(&a.x, &b.x, choice),
+            y: C::Base::conditional_select(&a.y, &b.y, choice),
+        }
+    }
+}
+
+impl<C: EdwardsCurve> ConstantTimeEq for AffinePoint<C> {
+    fn ct_eq(&self, other: &Self) -> Choice {
+        self.x.ct_eq(&other.x) & self.y.ct_eq(&other.y)
+    }
+}
+
+impl<C: EdwardsCurve> PartialEq for AffinePoint<C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+impl<C: EdwardsCurve> Eq for AffinePoint<C> {}
+
+impl<C: EdwardsCurve> From<AffinePoint<C>> for EdwardsPoint<C> {
+    fn from(p: AffinePoint<C>) -> Self {
+        p.to_extended()
+    }
+}
+
+impl<C: EdwardsCurve> Zeroize for EdwardsPoint<C> {
+    fn zeroize(&mut self) {
+        self.x.zeroize();
+        self.y.zeroize();
+        self.z.zeroize();
+        self.t.zeroize();
+    }
+}
+
+/// Number of signed radix-16 digits of a scalar: one per nibble of the
+/// canonical value plus a final carry digit.
+const MAX_SIGNED_DIGITS: usize = 2 * recode::MAX_SCALAR_BYTES + 1;
+
+/// The split of an RFC 8032 encoding into y (reduced mod p), whether y was
+/// canonical (< p), and the sign bit. Constant time in the bytes.
+fn decode_y<C: EdwardsCurve>(bytes: &[u8]) -> (C::Base, Choice, Choice) {
+    let len = C::Encoding::LEN;
+    debug_assert_eq!(bytes.len(), len);
+    debug_assert_eq!(len, C::Base::BITS as usize / 8 + 1);
+    let mut buf = [0u8; 80];
+    buf[..len].copy_from_slice(&bytes[..len]);
+    let sign = Choice::from(buf[len - 1] >> 7);
+    buf[len - 1] &= 0x7f;
+    // y is the integer with the sign bit cleared; it is canonical iff < p.
+    // Bytes past the field's BYTES (the 57th byte of Ed448) must then be 0.
+    let fb = C::Base::BYTES;
+    let mut high = 0u8;
+    for b in buf[fb..len].iter() {
+        high |= *b;
+    }
+    let canonical = le::decode_canonical::<C::Base>(&buf[..fb]).is_some() & high.ct_eq(&0);
+    let y = le::decode_reduced::<C::Base>(&buf[..len]);
+    (y, canonical, sign)
+}
+
+impl<C: EdwardsCurve> EdwardsPoint<C> {
+    /// The identity (0 : 1 : 1 : 0).
+    pub const IDENTITY: Self = EdwardsPoint {
+        x: <C::Base as Field>::ZERO,
+        y: <C::Base as Field>::ONE,
+        z: <C::Base as Field>::ONE,
+        t: <C::Base as Field>::ZERO,
+    };
+
+    /// Bytes in the RFC 8032 encoding (⌊BITS/8⌋ + 1: 32 or 57).
+    pub const ENCODED_LEN: usize = C::Base::BITS as usize / 8 + 1;
+
+    /// The identity (0, 1).
+    pub fn identity() -> Self {
+        Self::IDENTITY
+    }
+
+    /// The standard base point B.
+    pub fn generator() -> Self {
+        AffinePoint::<C>::generator().to_extended()
+    }
+
+    /// The extended form of an affine point.
+    pub fn from_affine(p: &AffinePoint<C>) -> Self {
+        p.to_extended()
+    }
+
+    /// The affine form (x, y) = (X/Z, Y/Z). One constant-time inversion.
+    pub fn to_affine(&self) -> AffinePoint<C> {
+        let zinv = self.z.invert().unwrap_or(C::Base::ZERO);
+        AffinePoint { x: self.x * zinv, y: self.y * zinv }
+    }
+
+    /// True for the identity (X = 0 and Y = Z). Constant time.
+    pub fn is_identity(&self) -> Choice {
+        self.x.is_zero() & self.y.ct_eq(&self.z)
+    }
+
+    /// True when the representation is a valid point: Z ≠ 0,
+    /// (a·X² + Y²)·Z² = Z⁴ + d·X²·Y² and X·Y = Z·T. Constant time.
+    pub fn is_on_curve(&self) -> Choice {
+        let xx = self.x.square();
+        let yy = self.y.square();
+        let zz = self.z.square();
+        let lhs = (mul_a::<C>(xx) + yy) * zz;
+        let rhs = zz.square() + C::D * xx * yy;
+        !self.z.is_zero() & lhs.ct_eq(&rhs) & (self.x * self.y).ct_eq(&(self.z * self.t))
+    }
+
+    /// P + Q, complete and unified: correct for every pair of points,
+    /// including P = Q, P = −Q and the identity. Constant time.
+    ///
+    /// a = −1: HWCD08 `add-2008-hwcd-3`, 8M + 1m_2d:
+    /// A = (Y₁−X₁)(Y₂−X₂), B = (Y₁+X₁)(Y₂+X₂), C = T₁·2d·T₂, D = 2Z₁Z₂,
+    /// E = B−A, F = D−C, G = D+C, H = B+A; X₃ = EF, Y₃ = GH, T₃ = EH, Z₃ = FG.
+    ///
+    /// a = 1: HWCD08 `add-2008-hwcd`, 9M + 1m_d:
+    /// A = X₁X₂, B = Y₁Y₂, C = T₁·d·T₂, D = Z₁Z₂, E = (X₁+Y₁)(X₂+Y₂)−A−B,
+    /// F = D−C, G = D+C, H = B−A; X₃ = EF, Y₃ = GH, T₃ = EH, Z₃ = FG.
+    pub fn add(&self, rhs: &Self) -> Self {
+        if C::A_IS_MINUS_ONE {
+            let a = (self.y - self.x) * (rhs.y - rhs.x);
+            let b = (self.y + self.x) * (rhs.y + rhs.x);
+            let c = self.t * C::D2 * rhs.t;
+            let d = (self.z * rhs.z).double();
+            let e = b - a;
+            let f = d - c;
+            let g = d + c;
+            let h = b + a;
+            EdwardsPoint { x: e * f, y: g * h, z: f * g, t: e * h }
+        } else {
+            let a = self.x * rhs.x;
+            let b = self.y * rhs.y;
+            let c = self.t * C::D * rhs.t;
+            let d = self.z * rhs.z;
+            let e = (self.x + self.y) * (rhs.x + rhs.y) - a - b;
+            let f = d - c;
+            let g = d + c;
+            let h = b - a;
+            EdwardsPoint { x: e * f, y: g * h, z: f * g, t: e * h }
+        }
+    }
+
+    /// P − Q. Constant time.
+    pub fn sub(&self, rhs: &Self) -> Self {
+        self.add(&rhs.neg())
+    }
+
+    /// 2P by HWCD08 `dbl-2008-hwcd`, 4M + 4S (T₁ unused):
+    /// A = X₁², B = Y₁², C = 2Z₁², D = a·A, E = (X₁+Y₁)² − A − B, G = D+B,
+    /// F = G−C, H = D−B; X₃ = EF, Y₃ = GH, T₃ = EH, Z₃ = FG.
+    /// Complete (valid for every point). Constant time.
+    pub fn double(&self) -> Self {
+        let a = self.x.square();
+        let b = self.y.square();
+        let c = self.z.square().double();
+        let d = mul_a::<C>(a);
+        let e = (self.x + self.y).square() - a - b;
+        let g = d + b;
+        let f = g - c;
+        let h = d - b;
+        EdwardsPoint { x: e * f, y: g * h, z: f * g, t: e * h }
+    }
+
+    /// −P = (−X : Y : Z : −T). Constant time.
+    pub fn neg(&self) -> Self {
+        EdwardsPoint { x: -self.x, y: self.y, z: self.z, t: -self.t }
+    }
+
+    /// [k]P, constant time in k and P. Never fails; [0]P and [k]O are the
+    /// identity. k is taken as its canonical integer in [0, L), so for a
+    /// point P outside the prime-order subgroup this is [k]P with that
+    /// integer, not with any other representative of k mod L.
+    ///
+    /// Procedure (signed fixed 4-bit window):
+    /// 1. T[j] = [j+1]P for j = 0..8.
+    /// 2. Recode k = Σ eᵢ·16ⁱ with eᵢ ∈ [−8, 8) (constant-time carry chain).
+    /// 3. Q ← T(e_top); for each lower digit: Q ← [16]Q; Q ← Q + sign(eᵢ)·T[|eᵢ|−1],
+    ///    where the entry is read by scanning all 8 entries with masked
+    ///    selects (|eᵢ| = 0 selects the identity) and negated by a masked select.
+    pub fn mul<S: ScalarInput<C::ScalarField>>(&self, k: &S) -> Self {
+        let mut table = [*self; 8];
+        for j in 1..8 {
+            table[j] = if j % 2 == 1 { table[j / 2].double() } else { table[j - 1].add(self) };
+        }
+        let mut digits = [0i8; MAX_SIGNED_DIGITS];
+        let n = signed_radix16(k.as_field(), &mut digits);
+        let mut acc = Self::lookup_signed(&table, digits[n - 1]);
+        for i in (0..n - 1).rev() {
+            acc = acc.double().double().double().double();
+            acc = acc.add(&Self::lookup_signed(&table, digits[i]));
+        }
+        digits.zeroize();
+        for t in table.iter_mut() {
+            t.zeroize();
+        }
+        acc
+    }
+
+    /// sign(d)·T[|d| − 1] (identity for d = 0), reading every entry of the
+    /// table and negating with a masked select. Constant time in d.
+    #[inline(always)]
+    fn lookup_signed(table: &[Self; 8], d: i8) -> Self {
+        let mask = d >> 7; // 0 or −1
+        let abs = ((d ^ mask).wrapping_sub(mask)) as u8; // |d| in 0..=8
+        let mut r = Self::IDENTITY;
+        for (j, t) in table.iter().enumerate() {
+            r.conditional_assign(t, (j as u8 + 1).ct_eq(&abs));
+        }
+        let neg = Choice::from((mask as u8) & 1);
+        Self::conditional_select(&r, &r.neg(), neg)
+    }
+
+    /// [k]B for the standard base point, constant time in k.
+    pub fn mul_base<S: ScalarInput<C::ScalarField>>(k: &S) -> Self {
+        Self::generator().mul(k)
+    }
+
+    /// [k]P in variable time: width-5 wNAF. Public k and P only.
+    pub fn mul_vartime(&self, k: &Scalar<C::ScalarField>) -> Self {
+        let table = self.odd_multiples_vartime();
+        let mut digits = [0i8; 8 * recode::MAX_SCALAR_BYTES + 1];
+        let len = recode::wnaf_vartime(&k.0, 5, &mut digits);
+        let mut acc = Self::IDENTITY;
+        for i in (0..len).rev() {
+            acc = acc.double();
+            acc = Self::add_digit_vartime(acc, &table, digits[i]);
+        }
+        acc
+    }
+
+    /// [a]B + [b]P in variable time (Straus–Shamir with interleaved width-5
+    /// wNAF). Public inputs only: this is the EdDSA verification equation.
+    pub fn double_mul_vartime(
+        a: &Scalar<C::ScalarField>,
+        b: &Scalar<C::ScalarField>,
+        p: &Self,
+    ) -> Self {
+        let tb = Self::generator().odd_multiples_vartime();
+        let tp = p.odd_multiples_vartime();
+        let mut da = [0i8; 8 * recode::MAX_SCALAR_BYTES + 1];
+        let mut db = [0i8; 8 * recode::MAX_SCALAR_BYTES + 1];
+        let la = recode::wnaf_vartime(&a.0, 5, &mut da);
+        let lb = recode::wnaf_vartime(&b.0, 5, &mut db);
+        let mut acc = Self::IDENTITY;
+        for i in (0..la.max(lb)).rev() {
+            acc = acc.double();
+            acc = Self::add_digit_vartime(acc, &tb, da[i]);
+            acc = Self::add_digit_vartime(acc, &tp, db[i]);
+        }
+        acc
+    }
+
+    /// [1]P, [3]P, …, [15]P (for width-5 wNAF).
+    fn odd_multiples_vartime(&self) -> [Self; 8] {
+        let mut t = [*self; 8];
+        let p2 = self.double();
+        for i in 1..8 {
+            t[i] = t[i - 1].add(&p2);
+        }
+        t
+    }
+
+    #[inline(always)]
+    fn add_digit_vartime(acc: Self, table: &[Self; 8], d: i8) -> Self {
+        if d > 0 {
+            acc.add(&table[(d as usize) / 2])
+        } else if d < 0 {
+            acc.add(&table[((-d) as usize) / 2].neg())
+        } else {
+            acc
+        }
+    }
+
+    /// [h]P for the cofactor h (three doublings for h = 8, two for h = 4).
+    /// Constant time (h is a public constant).
+    pub fn mul_by_cofactor(&self) -> Self {
+        let h = C::COFACTOR;
+        if h.is_power_of_two() {
+            let mut r = *self;
+            for _ in 0..h.trailing_zeros() {
+                r = r.double();
+            }
+            r
+        } else {
+            // double-and-add over the bits of the public constant h
+            let mut r = Self::IDENTITY;
+            for i in (0..64 - h.leading_zeros()).rev() {
+                r = r.double();
+                if (h >> i) & 1 == 1 {
+                    r = r.add(self);
+                }
+            }
+            r
+        }
+    }
+
+    /// True when [h]P = O, i.e. P lies in the small torsion subgroup E[h]
+    /// (the identity included). Constant time.
+    pub fn is_small_order(&self) -> Choice {
+        self.mul_by_cofactor().is_identity()
+    }
+
+    /// True when [L]P = O, i.e. P lies in the prime-order subgroup (the
+    /// identity included). Computed as [L − 1]P + P with the constant-time
+    /// [`EdwardsPoint::mul`], so it is safe on secret points too; about the
+    /// cost of one scalar multiplication.
+    pub fn is_torsion_free(&self) -> Choice {
+        let l_minus_1 = Scalar(-C::ScalarField::ONE);
+        self.mul(&l_minus_1).add(self).is_identity()
+    }
+
+    /// The RFC 8032 encoding (§5.1.2 for edwards25519, §5.2.2 for
+    /// edwards448): y little-endian in ⌊BITS/8⌋ + 1 bytes, the low bit of x
+    /// in the top bit of the last byte. Constant time; never fails.
+    pub fn compress(&self) -> C::Encoding {
+        let a = self.to_affine();
+        let mut out = C::Encoding::zeroed();
+        let o = out.as_mut();
+        le::encode(&a.y, &mut o[..C::Base::BYTES]);
+        let last = o.len() - 1;
+        o[last] |= a.x.is_odd().unwrap_u8() << 7;
+        out
+    }
+
+    /// Decodes an RFC 8032 point encoding, exactly as RFC 8032 §5.1.3
+    /// (edwards25519) / §5.2.3 (edwards448) specify:
+    /// 1. y is the integer with the top bit cleared; y ≥ p fails
+    ///    ([`Error::NonCanonicalField`]; for Ed448 this includes any of bits
+    ///    448–454 set);
+    /// 2. x² = (y² − 1)/(d·y² − a); no square root fails ([`Error::NotOnCurve`]);
+    /// 3. x = 0 with the sign bit set fails ([`Error::InvalidEncoding`]);
+    /// 4. x is negated if its low bit differs from the sign bit.
+    ///
+    /// Like the RFC, this accepts points of small and mixed order; use
+    /// [`EdwardsPoint::decompress_torsion_free`] to require the prime-order
+    /// subgroup. Variable time in the *validity* of the input only (public
+    /// data); the arithmetic is constant time.
+    pub fn decompress(bytes: &C::Encoding) -> Result<Self, Error> {
+        let (y, canonical, sign) = decode_y::<C>(bytes.as_ref());
+        if !bool::from(canonical) {
+            return Err(Error::NonCanonicalField);
+        }
+        let (x, is_square) = recover_x::<C>(&y);
+        if !bool::from(is_square) {
+            return Err(Error::NotOnCurve);
+        }
+        if bool::from(x.is_zero() & sign) {
+            return Err(Error::InvalidEncoding);
+        }
+        let x = C::Base::conditional_select(&x, &-x, x.is_odd() ^ sign);
+        Ok(AffinePoint::<C> { x, y }.to_extended())
+    }
+
+    /// [`EdwardsPoint::decompress`] on a byte slice, which must be exactly
+    /// [`EdwardsPoint::ENCODED_LEN`] bytes ([`Error::InvalidLength`] otherwise).
+    pub fn decompress_slice(bytes: &[u8]) -> Result<Self, Error> {
+        if bytes.len() != C::Encoding::LEN {
+            return Err(Error::InvalidLength);
+        }
+        let mut enc = C::Encoding::zeroed();
+        enc.as_mut().copy_from_slice(bytes);
+        Self::decompress(&enc)
+    }
+
+    /// [`EdwardsPoint::decompress`], then also rejects points outside the
+    /// prime-order subgroup ([L]P ≠ O) with [`Error::NotInSubgroup`]. The
+    /// identity is accepted.
+    pub fn decompress_torsion_free(bytes: &C::Encoding) -> Result<Self, Error> {
+        let p = Self::decompress(bytes)?;
+        if !bool::from(p.is_torsion_free()) {
+            return Err(Error::NotInSubgroup);
+        }
+        Ok(p)
+    }
+
+    /// The lax decoder behind ZIP 215 (exposed for edwards25519 only, as
+    /// `decompress_zip215` in [`crate::curves::curve25519`]): y is reduced
+    /// mod p instead of rejected when ≥ p, and x = 0 with the sign bit set
+    /// decodes to x = 0. Non-squares are still rejected ([`Error::NotOnCurve`]).
+    pub(crate) fn decompress_lax(bytes: &C::Encoding) -> Result<Self, Error> {
+        let (y, _canonical, sign) = decode_y::<C>(bytes.as_ref());
+        let (x, is_square) = recover_x::<C>(&y);
+        if !bool::from(is_square) {
+            return Err(Error::NotOnCurve);
+        }
+        // −0 = 0, so a set sign bit on x = 0 is simply ignored.
+        let x = C::Base::conditional_select(&x, &-x, x.is_odd() ^ sign);
+        Ok(AffinePoint::<C> { x, y }.to_extended())
+    }
+}
+
+/// Signed radix-16 recoding of a scalar: k = Σ digits[i]·16ⁱ with
+/// digits[i] ∈ [−8, 8) for i < n−1 and the last digit the final carry (0 or 1).
+/// Returns n = ⌈BITS/4⌉ + 1. Constant time in k: the carry is computed
+/// arithmetically, never branched on.
+fn signed_radix16<F: Field>(k: &F, digits: &mut [i8; MAX_SIGNED_DIGITS]) -> usize {
+    let (mut buf, _len) = recode::to_be_buffer(k);
+    let nibbles = (F::BITS as usize + 3) / 4;
+    let mut carry = 0i8;
+    for (i, d) in digits.iter_mut().enumerate().take(nibbles) {
+        let v = recode::nibble(&buf, i) as i8 + carry; // 0..=16
+        carry = (v + 8) >> 4; // 1 iff v ≥ 8
+        *d = v - (carry << 4);
+    }
+    digits[nibbles] = carry;
+    buf.zeroize();
+    nibbles + 1
+}
+
+impl<C: EdwardsCurve> ConditionallySelectable for EdwardsPoint<C> {
+    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+        EdwardsPoint {
+            x: C::Base::conditional_select(&a.x, &b.x, choice),
+            y: C::Base::conditional_select(&a.y, &b.y, choice),
+            z: C::Base::conditional_select(&a.z, &b.z, choice),
+            t: C::Base::conditional_select(&a.t, &b.t, choice),
+        }
+    }
+}
+
+impl<C: EdwardsCurve> ConstantTimeEq for EdwardsPoint<C> {
+    /// Projective equality: X₁Z₂ = X₂Z₁ and Y₁Z₂ = Y₂Z₁ (Z ≠ 0 always).
+    fn ct_eq(&self, other: &Self) -> Choice {
+        (self.x * other.z).ct_eq(&(other.x * self.z)) & (self.y * other.z).ct_eq(&(other.y * self.z))
+    }
+}
+
+impl<C: EdwardsCurve> PartialEq for EdwardsPoint<C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+impl<C: EdwardsCurve> Eq for EdwardsPoint<C> {}
+
+impl<C: EdwardsCurve> Default for EdwardsPoint<C> {
+    fn default() -> Self {
+        Self::IDENTITY
+    }
+}
