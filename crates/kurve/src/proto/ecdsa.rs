@@ -68,12 +68,17 @@ pub fn sign_prehashed_with_nonce<C: WeierstrassCurve>(
     let r = C::ScalarField::from_be_bytes_reduced(&xbuf[..fb]);
     let kinv = k.invert();
     let s = *kinv.expose() * (e + r * *d.expose());
-    // r and s are public from here on: they are the signature.
+    // r and s are the signature: public from here on. Declassify their bytes
+    // and continue from those, so nothing below computes on secret-derived
+    // memory (the zero check and low-S normalization branch on them).
     let mut rs = [0u8; 2 * MAX_SCALAR];
-    r.write_be_bytes(&mut rs[..MAX_SCALAR]);
-    s.write_be_bytes(&mut rs[MAX_SCALAR..]);
+    let sb = C::ScalarField::BYTES;
+    r.write_be_bytes(&mut rs[..sb]);
+    s.write_be_bytes(&mut rs[MAX_SCALAR..MAX_SCALAR + sb]);
     crate::ct::declassify_bytes(&rs);
-    if crate::ct::declassify(r.is_zero() | s.is_zero()) {
+    let r = C::ScalarField::from_be_bytes_reduced(&rs[..sb]);
+    let s = C::ScalarField::from_be_bytes_reduced(&rs[MAX_SCALAR..MAX_SCALAR + sb]);
+    if bool::from(r.is_zero() | s.is_zero()) {
         return Err(Error::ZeroResult);
     }
     let s = if low_s { normalize_s(s) } else { s };

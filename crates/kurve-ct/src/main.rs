@@ -1,0 +1,163 @@
+//! `kurve-ct`: secret-taint analysis under valgrind memcheck.
+//!
+//! Method (as libsecp256k1's `ctime_tests`, and Adam Langley's ctgrind):
+//! every secret input — scalar, private key, nonce, seed — is marked
+//! *undefined* with the client request `VALGRIND_MAKE_MEM_UNDEFINED`. memcheck
+//! then reports every conditional jump, and every memory address, computed
+//! from it ("Conditional jump or move depends on uninitialised value(s)",
+//! "Use of uninitialised value of size N" in an address). The public result
+//! is marked defined again before the harness looks at it, and the library
+//! itself declassifies only the bits that are public by design
+//! (`kurve::ct::declassify`). Errors are counted per operation with the
+//! `VALGRIND_COUNT_ERRORS` request, so one run yields a row per curve × op.
+//!
+//! ```text
+//! valgrind --error-exitcode=0 kurve-ct [--json] [--only CURVE] [--negative-control]
+//! ```
+//!
+//! Without valgrind the program says so and exits 2: its numbers would mean
+//! nothing. With `--negative-control`, deliberately leaky operations (a branch
+//! on a secret bit, a table index by a secret byte, and kurve's own
+//! `mul_vartime`) run too; the harness's own tests require them to be caught.
+//! They live in this harness only, never in the library.
+
+use kurve::ct::valgrind;
+use kurve::curves::{self, CurveOps};
+use kurve::proto::{HashAlg, SigFormat};
+use std::hint::black_box;
+
+/// `VG_USERREQ__RUNNING_ON_VALGRIND`.
+const RUNNING_ON_VALGRIND: u64 = 0x1001;
+
+fn secret(v: &[u8]) {
+    valgrind::mark_secret(v);
+}
+fn public(v: &[u8]) {
+    valgrind::mark_public(v);
+}
+
+/// One secret-dependent operation: runs with `key` marked secret.
+struct Op {
+    name: &'static str,
+    run: fn(&dyn CurveOps, &[u8]) -> Vec<u8>,
+}
+
+fn hash_for(c: &dyn CurveOps) -> HashAlg {
+    match c.field_bytes() {
+        0..=32 => HashAlg::Sha256,
+        33..=48 => HashAlg::Sha384,
+        _ => HashAlg::Sha512,
+    }
+}
+
+fn ops() -> Vec<Op> {
+    vec![
+        Op { name: "mul", run: |c, k| c.mul(k, &c.generator(false)).map(|b| b.to_vec()).unwrap_or_default() },
+        Op { name: "mul_base", run: |c, k| c.mul_base(k).map(|b| b.to_vec()).unwrap_or_default() },
+        Op { name: "keygen", run: |c, k| c.public_key(k, false).map(|b| b.to_vec()).unwrap_or_default() },
+        Op {
+            name: "ecdh",
+            run: |c, k| {
+                let peer = c.double(&c.generator(false)).map(|b| b.to_vec()).unwrap_or_default();
+                c.ecdh(k, &peer).map(|b| b.to_vec()).unwrap_or_default()
+            },
+        },
+        Op {
+            name: "ecdsa_sign",
+            run: |c, k| {
+                c.ecdsa_sign(hash_for(c), k, b"kurve-ct message", SigFormat::P1363, &[], false)
+                    .map(|b| b.to_vec())
+                    .unwrap_or_default()
+            },
+        },
+        Op {
+            name: "ecdsa_sign_hedged",
+            run: |c, k| {
+                c.ecdsa_sign(hash_for(c), k, b"kurve-ct message", SigFormat::Der, &[7u8; 32], true)
+                    .map(|b| b.to_vec())
+                    .unwrap_or_default()
+            },
+        },
+    ]
+}
+
+/// Negative controls: code that leaks on purpose, to show the harness sees leaks.
+fn negative_controls() -> Vec<Op> {
+    vec![
+        Op {
+            name: "leaky_branch",
+            run: |_, k| {
+                // branch on a secret bit
+                let mut acc = 0u8;
+                if k[k.len() - 1] & 1 == 1 {
+                    acc = black_box(1);
+                }
+                vec![acc]
+            },
+        },
+        Op {
+            name: "leaky_index",
+            run: |_, k| {
+                // memory index by a secret byte
+                let table: Vec<u8> = (0..=255u8).collect();
+                vec![black_box(&table)[k[0] as usize]]
+            },
+        },
+        Op {
+            name: "mul_vartime",
+            run: |c, k| c.mul_vartime(k, &c.generator(false)).map(|b| b.to_vec()).unwrap_or_default(),
+        },
+    ]
+}
+
+fn key_for(c: &dyn CurveOps) -> Vec<u8> {
+    // A fixed key in [1, n−1] with both 0 and 1 bits throughout.
+    let n = c.order();
+    let mut k: Vec<u8> = (0..n.len()).map(|i| 0xa5 ^ (i as u8).wrapping_mul(29)).collect();
+    k[0] &= n[0] >> 1;
+    k
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let json = args.iter().any(|a| a == "--json");
+    let only = args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1)).cloned();
+    if valgrind::client_request(RUNNING_ON_VALGRIND, 0, 0) == 0 {
+        eprintln!("kurve-ct: not running under valgrind; run `valgrind --error-exitcode=0 kurve-ct`");
+        std::process::exit(2);
+    }
+    let mut rows = Vec::new();
+    let mut all_ops = Vec::new();
+    if args.iter().any(|a| a == "--negative-control") {
+        all_ops.extend(negative_controls());
+    }
+    all_ops.extend(ops());
+    for c in curves::all() {
+        if let Some(o) = &only {
+            if !c.name().eq_ignore_ascii_case(o) {
+                continue;
+            }
+        }
+        for op in &all_ops {
+            let key = key_for(*c);
+            let before = valgrind::count_errors();
+            secret(&key);
+            let out = (op.run)(*c, black_box(&key));
+            public(&out);
+            public(&key);
+            let errors = valgrind::count_errors() - before;
+            let ok = !out.is_empty();
+            rows.push(serde_json::json!({
+                "curve": c.name(), "op": op.name, "method": "valgrind-taint",
+                "errors": errors, "ran": ok,
+                "verdict": if !ok { "operation failed" } else if errors == 0 { "no secret-dependent branch or index" } else { "LEAK: secret-dependent branch or index" }
+            }));
+            if !json {
+                println!("{:<16} {:<18} errors {:>4}{}", c.name(), op.name, errors, if ok { "" } else { "  (operation failed)" });
+            }
+        }
+    }
+    if json {
+        println!("{}", serde_json::Value::Array(rows));
+    }
+}
