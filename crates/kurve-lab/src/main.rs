@@ -12,6 +12,7 @@
 //! `vectors` runs external Wycheproof (v1) or Rooterberg EC test files and
 //! exits non-zero on any failure.
 
+mod hardening;
 mod runtime;
 
 use kurve_vectors::suites::{self, SuiteResult};
@@ -107,6 +108,12 @@ fn report(args: &[String]) -> ExitCode {
         rows.retain(|r| r.curve.eq_ignore_ascii_case(c));
     }
     print_correctness(&rows);
+    eprintln!("kurve-lab: hardening (valgrind secret taint) …");
+    let (taint_rows, taint_err) = match hardening::valgrind_taint(only.as_deref()) {
+        Ok(rows) => (rows, None),
+        Err(e) => (Vec::new(), Some(e)),
+    };
+    hardening::print(&taint_rows, taint_err.as_deref());
     eprintln!("kurve-lab: runtime …");
     let rt = runtime::run(mode, only.as_deref());
     runtime::print(&rt);
@@ -115,7 +122,7 @@ fn report(args: &[String]) -> ExitCode {
         let doc = json!({
             "machine": runtime::machine_description(),
             "correctness": correctness_json(&rows),
-            "hardening": [],
+            "hardening": hardening_json(&taint_rows, taint_err.as_deref()),
             "runtime": runtime::to_json(&rt),
         });
         let text = serde_json::to_string_pretty(&doc).unwrap_or_default();
@@ -130,6 +137,23 @@ fn report(args: &[String]) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+fn hardening_json(rows: &[serde_json::Value], err: Option<&str>) -> serde_json::Value {
+    if let Some(e) = err {
+        return json!([{"curve": "*", "op": "*", "method": "valgrind-taint", "errors": null,
+                       "verdict": format!("not run: {e}")}]);
+    }
+    serde_json::Value::Array(
+        rows.iter()
+            .map(|r| {
+                let mut r = r.clone();
+                let control = hardening::NEGATIVE_CONTROLS.contains(&r["op"].as_str().unwrap_or(""));
+                r["negative_control"] = json!(control);
+                r
+            })
+            .collect(),
+    )
 }
 
 fn vectors(files: &[String]) -> ExitCode {

@@ -761,6 +761,11 @@ fn check_curve_constants<C: WeierstrassCurve>(cp: &CurveParams, rc: &RefCurve) {
     assert_eq!(affine_to_ref(&AffinePoint::<C>::identity()), Pt::Inf);
 }
 
+/// A random scalar in [1, n).
+fn rc_rand_scalar(n: &BigUint, rng: &mut Rng) -> BigUint {
+    rng.below(&(n - 1u32)) + 1u32
+}
+
 /// Scalars of interest below n.
 fn scalar_list(n: &BigUint, rng: &mut Rng, n_random: usize) -> Vec<BigUint> {
     let nbits = n.bits();
@@ -832,6 +837,11 @@ fn check_group_ops<C: WeierstrassCurve>(_w: ProjectivePoint<C>, cp: &CurveParams
         let lp = if i % 2 == 0 { rerandomized(&lp) } else { lp };
         pts.push((rc.neg(&p), lp.neg()));
         pts.push((p, lp));
+    }
+    // random multiples of G (library ladder output, so Z ≠ 1)
+    for _ in 0..2 {
+        let k = rc_rand_scalar(&rc.n, rng);
+        pts.push((rc.mul(&k, &rc.g), g.mul(&sc::<C>(&k))));
     }
     let (p0, l0) = pts[pts.len() - 1].clone();
     let p0g = rc.add(&p0, &rc.g);
@@ -1375,6 +1385,11 @@ fn check_laws<C: WeierstrassCurve>(_w: ProjectivePoint<C>, cp: &CurveParams, ctx
 // 3b. xs_from_y_vartime
 // ---------------------------------------------------------------------------
 
+fn hexes(v: &[BigUint]) -> String {
+    let items: Vec<String> = v.iter().map(|x| format!("{x:#x}")).collect();
+    format!("[{}]", items.join(", "))
+}
+
 /// Polynomials of degree ≤ 2 modulo the monic cubic f = x³ + a·x + c.
 fn poly_mulmod(
     u: &[BigUint; 3],
@@ -1574,14 +1589,17 @@ fn check_xs_from_y<C: WeierstrassCurve>(_w: ProjectivePoint<C>, cp: &CurveParams
         if let Some(x) = known_x {
             assert!(
                 got.contains(x),
-                "{name}: xs_from_y({y:#x}) misses x = {x:#x} (got {got:x?})"
+                "{name}: xs_from_y({y:#x}) misses x = {x:#x} (got {})",
+                hexes(&got)
             );
         }
         match reference_roots(&rc, y) {
             Roots::Count(k) => {
                 assert_eq!(
-                    cnt, k,
-                    "{name}: xs_from_y({y:#x}) returned {cnt} roots {got:x?}, reference {k}"
+                    cnt,
+                    k,
+                    "{name}: xs_from_y({y:#x}) returned {cnt} roots {}, reference {k}",
+                    hexes(&got)
                 )
             }
             Roots::Exactly(mut want) => {

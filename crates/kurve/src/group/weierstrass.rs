@@ -224,7 +224,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     }
 
     /// The affine form. One constant-time inversion; the identity maps to
-    /// [`AffinePoint::IDENTITY`].
+    /// [`AffinePoint::identity`].
     pub fn to_affine(&self) -> AffinePoint<C> {
         let zinv = self.z.invert().unwrap_or(C::Base::ZERO);
         AffinePoint { x: self.x * zinv, y: self.y * zinv, infinity: self.z.is_zero() }

@@ -4,8 +4,8 @@
 //! a = l₀ + l₁·2^51 + l₂·2^102 + l₃·2^153 + l₄·2^204.
 //!
 //! **Invariant:** between operations every limb is < 2^52 (operations in fact
-//! return limbs < 2^51 + 2^18). The value is not necessarily canonical: any
-//! integer in [0, 2^255 + 2^218) is allowed and stands for its residue mod p;
+//! return limbs < 2^51 + 2^18). The value Σ lᵢ·2^(51i) is not necessarily
+//! canonical (it may exceed p) and stands for its residue mod p;
 //! [`Fe51::to_le_bytes`] and every comparison go through the canonical form.
 //! Zero is all-zero limbs. Outputs may alias inputs (every operation takes
 //! its operands by value or shared reference and returns a new element).
@@ -102,31 +102,34 @@ impl Fe51 {
         ])
     }
 
-    /// Carry pass for the five 128-bit column sums of a product.
-    /// Requires cᵢ < 2^115 (products of limbs < 2^52 give < 2^111).
-    /// Output limbs: l₁ < 2^51 + 2^13, others < 2^51.
+    /// Carry pass for the five 128-bit column sums of a product, with a
+    /// short dependency chain: every column is split at bit 51 at once, the
+    /// high parts move up one column (the top one wraps around times 19),
+    /// then one parallel 64-bit carry pass ([`Self::weak_reduce`]).
+    /// Requires c₀..c₃ < 2^114 and c₄ < 2^110 (products of limbs < 2^52
+    /// give c₀ < 77·2^104 < 2^111 and c₄ < 5·2^104 < 2^107), so that
+    /// h₀..h₃ < 2^63 and 19·h₄ < 2^64 − 2^62, and every sum below is < 2^64.
+    /// Output limbs: l₀ < 2^51 + 2^18, others < 2^51 + 2^13.
     #[inline(always)]
     fn carry_wide(c: [u128; 5]) -> Self {
-        let c1 = c[1] + ((c[0] >> 51) as u64 as u128);
-        let l0 = (c[0] as u64) & LOW_51_BIT_MASK;
-        let c2 = c[2] + ((c1 >> 51) as u64 as u128);
-        let l1 = (c1 as u64) & LOW_51_BIT_MASK;
-        let c3 = c[3] + ((c2 >> 51) as u64 as u128);
-        let l2 = (c2 as u64) & LOW_51_BIT_MASK;
-        let c4 = c[4] + ((c3 >> 51) as u64 as u128);
-        let l3 = (c3 as u64) & LOW_51_BIT_MASK;
-        let carry = (c4 >> 51) as u64;
-        let l4 = (c4 as u64) & LOW_51_BIT_MASK;
-        debug_assert!(carry < 1 << 58);
-        // carry·19 < 2^63; l0 + carry·19 < 2^64.
-        let l0 = l0 + carry * 19;
-        let l1 = l1 + (l0 >> 51);
-        let l0 = l0 & LOW_51_BIT_MASK;
-        Fe51([l0, l1, l2, l3, l4])
+        debug_assert!(c[0] >> 114 == 0 && c[1] >> 114 == 0 && c[2] >> 114 == 0);
+        debug_assert!(c[3] >> 114 == 0 && c[4] >> 110 == 0);
+        let h0 = (c[0] >> 51) as u64;
+        let h1 = (c[1] >> 51) as u64;
+        let h2 = (c[2] >> 51) as u64;
+        let h3 = (c[3] >> 51) as u64;
+        let h4 = (c[4] >> 51) as u64;
+        Self::weak_reduce([
+            ((c[0] as u64) & LOW_51_BIT_MASK) + h4 * 19,
+            ((c[1] as u64) & LOW_51_BIT_MASK) + h0,
+            ((c[2] as u64) & LOW_51_BIT_MASK) + h1,
+            ((c[3] as u64) & LOW_51_BIT_MASK) + h2,
+            ((c[4] as u64) & LOW_51_BIT_MASK) + h3,
+        ])
     }
 
     /// Canonical little-endian bytes.
-    fn to_le_bytes_impl(&self) -> [u8; 32] {
+    fn to_le_bytes_impl(self) -> [u8; 32] {
         self.debug_check();
         // Procedure: after a carry pass the value v is < 2^255 + 2^218 < 2p.
         //   q ← ⌊(v + 19)/2^255⌋  (1 iff v ≥ p), by a carry chain on limbs

@@ -64,7 +64,7 @@ impl Fe64 {
     }
 
     /// Canonical little-endian bytes.
-    fn to_le_bytes_impl(&self) -> [u8; 32] {
+    fn to_le_bytes_impl(self) -> [u8; 32] {
         // Procedure:
         //   v ← (v mod 2^255) + 19·⌊v/2^255⌋        now v < 2^255 + 19 < 2p
         //   q ← ⌊(v + 19)/2^255⌋                    1 iff v ≥ p
