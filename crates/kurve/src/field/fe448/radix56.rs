@@ -6,6 +6,9 @@
 //! Ed448-Goldilocks code (also used by OpenSSL's `curve448/arch_64`); the code
 //! here is derived independently from the identities below.
 
+// Limb code walks several arrays in lockstep; explicit indices read best.
+#![allow(clippy::needless_range_loop)]
+
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 /// 2^56 − 1.
@@ -33,13 +36,14 @@ const FOUR_P: [u64; 8] = {
 
 /// An element of GF(2^448 − 2^224 − 1): eight 56-bit limbs, radix 2^56.
 ///
-/// Invariant: the value Σ limbs[i]·2^(56i) is congruent to the element
+/// Invariant: the value Σᵢ limbᵢ·2^(56i) is congruent to the element
 /// mod p, and every limb is < 2^57 between operations. The representation is
 /// *not* unique (x and x + p may both be representable); equality, encodings,
 /// `is_zero` and `is_odd` act on the canonical value (< p), computed by
 /// [`Fe448::to_le_bytes`]-style full reduction. Outputs of `mul`/`square`
 /// have limbs < 2^56 except limbs 1 and 5 (< 2^56 + 2^10); `add`/`sub`/`neg`
-/// outputs have limbs < 2^56 + 15. Zero is all-zero limbs (among others).
+/// outputs have limbs < 2^56 + 15; `mul_small` outputs have limbs < 2^56
+/// except limbs 0 and 4 (< 2^56 + 2^34). Zero is all-zero limbs (among others).
 /// All operations take their inputs by value or shared reference, so outputs
 /// may alias inputs. Every operation is constant time.
 #[derive(Clone, Copy)]

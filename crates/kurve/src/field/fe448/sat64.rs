@@ -3,6 +3,9 @@
 //! Kept as a measured alternative to [`super::Fe448`] (radix 2^56) and as a
 //! differential oracle in tests; see the table in the parent module.
 
+// Limb code walks several arrays in lockstep; explicit indices read best.
+#![allow(clippy::needless_range_loop)]
+
 use crate::arith::{self, mac};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
