@@ -6,7 +6,7 @@
 //! - Group order: #E = 8·L with the prime
 //!   L = 2²⁵² + 27742317777372353535851937790883648493
 //!   (= 2²⁵² + 0x14def9dea2f79cd65812631a5cf5d3ed); cofactor 8. The torsion
-//!   subgroup E[8] is cyclic.
+//!   subgroup E\[8\] is cyclic.
 //! - **edwards25519** (RFC 8032 §5.1, RFC 7748 §4.1): −x² + y² = 1 + d·x²·y²,
 //!   d = −121665/121666; base point B = (x, 4/5) with x even. Points are
 //!   encoded in 32 bytes (y little-endian, the low bit of x in bit 255).

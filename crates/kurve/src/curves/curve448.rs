@@ -222,7 +222,7 @@ pub fn edwards448_to_curve448(p: &Ed448Point) -> MontgomeryPoint {
 /// The dual 4-isogeny ψ: curve448 → edwards448 of RFC 7748 §4.2:
 /// x = 4v(u² − 1)/(u⁴ − 2u² + 4v² + 1),
 /// y = −(u⁵ − 2u³ − 4uv² + u)/(u⁵ − 2u²v² − 2u³ − 2v² + u).
-/// ψ∘φ = [4]. Its rational kernel is the 4-torsion {O, (0, 0), (−1, ±√(A−2))};
+/// ψ∘φ = \[4\]. Its rational kernel is the 4-torsion {O, (0, 0), (−1, ±√(A−2))};
 /// the points where the y-denominator vanishes ((0, 0)) and the identity go
 /// to (0, 1). Constant time; one inversion (the two denominators share it).
 pub fn curve448_to_edwards448(p: &MontgomeryPoint) -> Ed448Point {

@@ -27,7 +27,7 @@ pub mod params;
 pub mod registry;
 mod weierstrass_ops;
 
-pub use registry::{all, by_name, CurveOps};
+pub use registry::{all, by_name, CurveOps, EddsaVariant, Model};
 pub use weierstrass_ops::WeierstrassOps;
 
 /// Defines one named short-Weierstrass curve module.

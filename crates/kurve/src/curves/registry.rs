@@ -21,10 +21,42 @@ use crate::{ByteBuf, Error};
 #[cfg(feature = "proto")]
 pub use crate::proto::{HashAlg, SigFormat};
 
+/// The curve model behind a registry entry, which decides how its points are
+/// encoded and which operations it offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Model {
+    /// y² = x³ + ax + b; points are SEC1; ECDH and ECDSA.
+    ShortWeierstrass,
+    /// (twisted) Edwards; points are RFC 8032 encodings; EdDSA where defined.
+    Edwards,
+    /// Montgomery (u, v) group; points are raw little-endian `u‖v`, or the
+    /// single byte `00` for the identity.
+    Montgomery,
+    /// Montgomery x-only (X25519, X448): u-coordinates (RFC 7748) and the
+    /// Diffie–Hellman function; no point addition.
+    MontgomeryXOnly,
+}
+
+/// Which EdDSA variant (RFC 8032 §5.1 and §5.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EddsaVariant {
+    /// Ed25519 / Ed448 (pure; Ed448 takes a context, possibly empty).
+    Pure,
+    /// Ed25519ctx (a non-empty context of at most 255 bytes).
+    Ctx,
+    /// Ed25519ph / Ed448ph (pre-hashed with SHA-512 / SHAKE256).
+    Ph,
+}
+
 /// Byte-level operations on one named curve. Object safe.
 pub trait CurveOps: Sync {
-    /// The curve's canonical name (SEC 2 / RFC 5639 spelling, e.g. `brainpoolP256r1`).
+    /// The curve's canonical name (SEC 2 / RFC 5639 / RFC 7748 spelling, e.g.
+    /// `brainpoolP256r1`, `edwards25519`).
     fn name(&self) -> &'static str;
+    /// The curve model (decides encodings and available operations).
+    fn model(&self) -> Model {
+        Model::ShortWeierstrass
+    }
     /// Other names accepted by [`by_name`] (e.g. `P-256`, `prime256v1`).
     fn aliases(&self) -> &'static [&'static str];
     /// The curve's ASN.1 object identifier in dotted form.
@@ -66,12 +98,18 @@ pub trait CurveOps: Sync {
     fn double_mul_vartime(&self, a: &[u8], b: &[u8], p: &[u8]) -> Result<ByteBuf, Error>;
     /// The point with x-coordinate `x` (`field_bytes()` long, < p) and y of the
     /// given parity. Fails with [`Error::NotOnCurve`] if x³+ax+b is not a square.
-    fn point_from_x(&self, x: &[u8], y_odd: bool) -> Result<ByteBuf, Error>;
+    fn point_from_x(&self, x: &[u8], y_odd: bool) -> Result<ByteBuf, Error> {
+        let _ = (x, y_odd);
+        Err(Error::Unsupported)
+    }
     /// Recovery from y: the x-coordinates (0 to 3) with x³ + ax + b = y²,
     /// each `field_bytes()` long, concatenated in no particular order
     /// (`04‖x‖y` is then a valid point for each). `y` must be
     /// `field_bytes()` long and < p. Variable time (y is public).
-    fn xs_from_y_vartime(&self, y: &[u8]) -> Result<ByteBuf, Error>;
+    fn xs_from_y_vartime(&self, y: &[u8]) -> Result<ByteBuf, Error> {
+        let _ = y;
+        Err(Error::Unsupported)
+    }
 
     /// The public key [d]G of a private key `d` (exactly `scalar_bytes()`
     /// bytes, 1 ≤ d < n), SEC1 encoded. Constant time in d.
@@ -93,7 +131,10 @@ pub trait CurveOps: Sync {
         format: SigFormat,
         extra_entropy: &[u8],
         low_s: bool,
-    ) -> Result<ByteBuf, Error>;
+    ) -> Result<ByteBuf, Error> {
+        let _ = (hash, private_key, msg, format, extra_entropy, low_s);
+        Err(Error::Unsupported)
+    }
     /// ECDSA signature with a caller-chosen nonce `nonce` (`scalar_bytes()`
     /// long, in [1, n−1]) — **hazmat**, for reproducing known-answer tests
     /// (NIST CAVP SigGen). A repeated or biased nonce reveals the key.
@@ -106,7 +147,10 @@ pub trait CurveOps: Sync {
         msg: &[u8],
         nonce: &[u8],
         format: SigFormat,
-    ) -> Result<ByteBuf, Error>;
+    ) -> Result<ByteBuf, Error> {
+        let _ = (hash, private_key, msg, nonce, format);
+        Err(Error::Unsupported)
+    }
     /// ECDSA verification (SEC 1 v2, 4.1.4) of `sig` over `msg` hashed with
     /// `hash`. `public_key` is SEC1, fully validated. DER signatures must be
     /// strict DER. With `require_low_s`, s > n/2 is rejected (BIP 62/146 rule).
@@ -120,7 +164,54 @@ pub trait CurveOps: Sync {
         sig: &[u8],
         format: SigFormat,
         require_low_s: bool,
-    ) -> Result<(), Error>;
+    ) -> Result<(), Error> {
+        let _ = (hash, public_key, msg, sig, format, require_low_s);
+        Err(Error::Unsupported)
+    }
+
+    /// X25519 / X448 (RFC 7748 §5): the u-coordinate of [clamp(k)]u, as bytes.
+    /// `k` and `u` are exactly 32 (X25519) or 56 (X448) bytes; u is decoded as
+    /// the RFC says (top bit masked for X25519, values ≥ p reduced). Fails with
+    /// [`Error::ZeroResult`] when the output is all zero (a small-order peer
+    /// point, RFC 7748 §6.1 — the check callers are told to make). Constant
+    /// time in k. `Unsupported` on other models.
+    fn xdh(&self, k: &[u8], u: &[u8]) -> Result<ByteBuf, Error> {
+        let _ = (k, u);
+        Err(Error::Unsupported)
+    }
+    /// The X25519 / X448 public key: u([clamp(k)]B). Constant time in k.
+    fn xdh_public_key(&self, k: &[u8]) -> Result<ByteBuf, Error> {
+        let _ = k;
+        Err(Error::Unsupported)
+    }
+    /// EdDSA public key from a seed (RFC 8032 §5.1.5 / §5.2.5), encoded.
+    /// Constant time in the seed. `Unsupported` off edwards25519/edwards448.
+    fn eddsa_public_key(&self, seed: &[u8]) -> Result<ByteBuf, Error> {
+        let _ = seed;
+        Err(Error::Unsupported)
+    }
+    /// EdDSA signature (RFC 8032 §5.1.6 / §5.2.6) of `msg` under the key
+    /// derived from `seed`, with context `ctx` where the variant takes one.
+    /// Constant time in the seed and nonce.
+    fn eddsa_sign(&self, variant: EddsaVariant, seed: &[u8], ctx: &[u8], msg: &[u8]) -> Result<ByteBuf, Error> {
+        let _ = (variant, seed, ctx, msg);
+        Err(Error::Unsupported)
+    }
+    /// EdDSA verification under a named profile (see
+    /// `kurve::proto::eddsa::VerifyProfile`): `profile` is its name,
+    /// `"rfc8032"`, `"cofactored"` or `"zip215"`. Variable time (public inputs).
+    fn eddsa_verify(
+        &self,
+        variant: EddsaVariant,
+        profile: &str,
+        public_key: &[u8],
+        ctx: &[u8],
+        msg: &[u8],
+        sig: &[u8],
+    ) -> Result<(), Error> {
+        let _ = (variant, profile, public_key, ctx, msg, sig);
+        Err(Error::Unsupported)
+    }
 }
 
 /// Every curve in the registry.
