@@ -91,6 +91,7 @@ use std::path::{Path, PathBuf};
 pub mod cavp;
 pub mod compressed;
 pub mod der;
+pub mod differential;
 mod error;
 pub mod fips186;
 pub mod kas;

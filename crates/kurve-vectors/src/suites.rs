@@ -516,5 +516,12 @@ pub fn run_all(progress: &mut dyn FnMut(&str)) -> Vec<SuiteResult> {
     out.extend(wycheproof_extra_suites());
     progress("shared vectors (CAVP, RFC 6979, pycryptodome)");
     out.extend(crate::file_suites::all());
+    progress("soundness laws");
+    out.extend(crate::differential::soundness_suites(16));
+    #[cfg(feature = "openssl")]
+    {
+        progress("differential vs OpenSSL");
+        out.extend(crate::differential::openssl_suites(16));
+    }
     out
 }

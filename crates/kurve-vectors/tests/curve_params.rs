@@ -71,3 +71,12 @@ fn names_and_aliases_resolve() {
     let names: std::collections::BTreeSet<_> = curves::all().iter().map(|c| c.name()).collect();
     assert_eq!(names.len(), 22);
 }
+
+#[test]
+fn soundness_suites_pass_on_every_curve() {
+    let rows = kurve_vectors::differential::soundness_suites(4);
+    assert_eq!(rows.len(), 22);
+    for r in &rows {
+        assert!(r.failed == 0 && r.passed > 0, "{} {:?}", r.curve, r.failures);
+    }
+}

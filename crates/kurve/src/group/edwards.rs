@@ -24,10 +24,10 @@
 //!
 //! Scalar multiplication:
 //! - [`EdwardsPoint::mul`]: constant time; signed 4-bit fixed window, digits in
-//!   [−8, 8), table of [1..8]P read with a full masked scan, then a masked
+//!   [−8, 8), table of \[1..8\]P read with a full masked scan, then a masked
 //!   conditional negation (negation is free on Edwards curves).
 //! - [`EdwardsPoint::mul_vartime`]: width-5 wNAF (public scalars only).
-//! - [`EdwardsPoint::double_mul_vartime`]: [a]B + [b]P by interleaved wNAF.
+//! - [`EdwardsPoint::double_mul_vartime`]: \[a\]B + \[b\]P by interleaved wNAF.
 //!
 //! Encoding: RFC 8032 §5.1.2 / §5.2.2 — y little-endian, with the low bit of x
 //! ("sign") in the top bit of the last byte; 32 bytes for a 255-bit field,
@@ -420,15 +420,15 @@ impl<C: EdwardsCurve> EdwardsPoint<C> {
         EdwardsPoint { x: -self.x, y: self.y, z: self.z, t: -self.t }
     }
 
-    /// [k]P, constant time in k and P. Never fails; [0]P and [k]O are the
+    /// \[k\]P, constant time in k and P. Never fails; \[0\]P and \[k\]O are the
     /// identity. k is taken as its canonical integer in [0, L), so for a
-    /// point P outside the prime-order subgroup this is [k]P with that
+    /// point P outside the prime-order subgroup this is \[k\]P with that
     /// integer, not with any other representative of k mod L.
     ///
     /// Procedure (signed fixed 4-bit window):
-    /// 1. T[j] = [j+1]P for j = 0..8.
+    /// 1. T\[j\] = \[j+1\]P for j = 0..8.
     /// 2. Recode k = Σ eᵢ·16ⁱ with eᵢ ∈ [−8, 8) (constant-time carry chain).
-    /// 3. Q ← T(e_top); for each lower digit: Q ← [16]Q; Q ← Q + sign(eᵢ)·T[|eᵢ|−1],
+    /// 3. Q ← T(e_top); for each lower digit: Q ← \[16\]Q; Q ← Q + sign(eᵢ)·T\[|eᵢ|−1\],
     ///    where the entry is read by scanning all 8 entries with masked
     ///    selects (|eᵢ| = 0 selects the identity) and negated by a masked select.
     pub fn mul<S: ScalarInput<C::ScalarField>>(&self, k: &S) -> Self {
@@ -450,7 +450,7 @@ impl<C: EdwardsCurve> EdwardsPoint<C> {
         acc
     }
 
-    /// sign(d)·T[|d| − 1] (identity for d = 0), reading every entry of the
+    /// sign(d)·T\[|d| − 1\] (identity for d = 0), reading every entry of the
     /// table and negating with a masked select. Constant time in d.
     #[inline(always)]
     fn lookup_signed(table: &[Self; 8], d: i8) -> Self {
@@ -464,12 +464,12 @@ impl<C: EdwardsCurve> EdwardsPoint<C> {
         Self::conditional_select(&r, &r.neg(), neg)
     }
 
-    /// [k]B for the standard base point, constant time in k.
+    /// \[k\]B for the standard base point, constant time in k.
     pub fn mul_base<S: ScalarInput<C::ScalarField>>(k: &S) -> Self {
         Self::generator().mul(k)
     }
 
-    /// [k]P in variable time: width-5 wNAF. Public k and P only.
+    /// \[k\]P in variable time: width-5 wNAF. Public k and P only.
     pub fn mul_vartime(&self, k: &Scalar<C::ScalarField>) -> Self {
         let table = self.odd_multiples_vartime();
         let mut digits = [0i8; 8 * recode::MAX_SCALAR_BYTES + 1];
@@ -482,7 +482,7 @@ impl<C: EdwardsCurve> EdwardsPoint<C> {
         acc
     }
 
-    /// [a]B + [b]P in variable time (Straus–Shamir with interleaved width-5
+    /// \[a\]B + \[b\]P in variable time (Straus–Shamir with interleaved width-5
     /// wNAF). Public inputs only: this is the EdDSA verification equation.
     pub fn double_mul_vartime(
         a: &Scalar<C::ScalarField>,
@@ -504,7 +504,7 @@ impl<C: EdwardsCurve> EdwardsPoint<C> {
         acc
     }
 
-    /// [1]P, [3]P, …, [15]P (for width-5 wNAF).
+    /// \[1\]P, \[3\]P, …, \[15\]P (for width-5 wNAF).
     fn odd_multiples_vartime(&self) -> [Self; 8] {
         let mut t = [*self; 8];
         let p2 = self.double();
@@ -525,7 +525,7 @@ impl<C: EdwardsCurve> EdwardsPoint<C> {
         }
     }
 
-    /// [h]P for the cofactor h (three doublings for h = 8, two for h = 4).
+    /// \[h\]P for the cofactor h (three doublings for h = 8, two for h = 4).
     /// Constant time (h is a public constant).
     pub fn mul_by_cofactor(&self) -> Self {
         let h = C::COFACTOR;
@@ -548,14 +548,14 @@ impl<C: EdwardsCurve> EdwardsPoint<C> {
         }
     }
 
-    /// True when [h]P = O, i.e. P lies in the small torsion subgroup E[h]
+    /// True when \[h\]P = O, i.e. P lies in the small torsion subgroup E\[h\]
     /// (the identity included). Constant time.
     pub fn is_small_order(&self) -> Choice {
         self.mul_by_cofactor().is_identity()
     }
 
-    /// True when [L]P = O, i.e. P lies in the prime-order subgroup (the
-    /// identity included). Computed as [L − 1]P + P with the constant-time
+    /// True when \[L\]P = O, i.e. P lies in the prime-order subgroup (the
+    /// identity included). Computed as \[L − 1\]P + P with the constant-time
     /// [`EdwardsPoint::mul`], so it is safe on secret points too; about the
     /// cost of one scalar multiplication.
     pub fn is_torsion_free(&self) -> Choice {
@@ -617,7 +617,7 @@ impl<C: EdwardsCurve> EdwardsPoint<C> {
     }
 
     /// [`EdwardsPoint::decompress`], then also rejects points outside the
-    /// prime-order subgroup ([L]P ≠ O) with [`Error::NotInSubgroup`]. The
+    /// prime-order subgroup (\[L\]P ≠ O) with [`Error::NotInSubgroup`]. The
     /// identity is accepted.
     pub fn decompress_torsion_free(bytes: &C::Encoding) -> Result<Self, Error> {
         let p = Self::decompress(bytes)?;
@@ -643,13 +643,13 @@ impl<C: EdwardsCurve> EdwardsPoint<C> {
     }
 }
 
-/// Signed radix-16 recoding of a scalar: k = Σ digits[i]·16ⁱ with
-/// digits[i] ∈ [−8, 8) for i < n−1 and the last digit the final carry (0 or 1).
+/// Signed radix-16 recoding of a scalar: k = Σ digits\[i\]·16ⁱ with
+/// digits\[i\] ∈ [−8, 8) for i < n−1 and the last digit the final carry (0 or 1).
 /// Returns n = ⌈BITS/4⌉ + 1. Constant time in k: the carry is computed
 /// arithmetically, never branched on.
 fn signed_radix16<F: Field>(k: &F, digits: &mut [i8; MAX_SIGNED_DIGITS]) -> usize {
     let (mut buf, _len) = recode::to_be_buffer(k);
-    let nibbles = (F::BITS as usize + 3) / 4;
+    let nibbles = (F::BITS as usize).div_ceil(4);
     let mut carry = 0i8;
     for (i, d) in digits.iter_mut().enumerate().take(nibbles) {
         let v = recode::nibble(&buf, i) as i8 + carry; // 0..=16

@@ -72,7 +72,7 @@ pub trait MontgomeryCurve:
     const EDWARDS_MAP_Y_INVERTED: bool;
 }
 
-/// The u-coordinate of [k]P for the point P with u-coordinate `u`, by the
+/// The u-coordinate of \[k\]P for the point P with u-coordinate `u`, by the
 /// RFC 7748 §5 Montgomery ladder over all `C::Base::BITS` bits of `k`
 /// (little-endian bytes, used exactly as given: clamping is the caller's
 /// job, see [`crate::encoding::rfc7748`]). The result for the identity is 0
@@ -98,7 +98,7 @@ pub fn ladder<C: MontgomeryCurve>(k: &C::Bytes, u: &C::Base) -> C::Base {
 }
 
 /// The ladder of [`ladder`] on the first `bits` bits of `k`, returning the
-/// projective (X : Z) of [k]P. Constant time in k and u.
+/// projective (X : Z) of \[k\]P. Constant time in k and u.
 fn ladder_projective<C: MontgomeryCurve>(k: &[u8], bits: u32, u: &C::Base) -> (C::Base, C::Base) {
     debug_assert!(bits as usize <= 8 * k.len());
     let x1 = *u;
@@ -259,22 +259,22 @@ impl<C: MontgomeryCurve> MontgomeryPoint<C> {
         MontgomeryPoint { u: self.u, v: -self.v, identity: self.identity }
     }
 
-    /// [k]P, constant time in k and P (the Edwards [`EdwardsPoint::mul`]).
+    /// \[k\]P, constant time in k and P (the Edwards [`EdwardsPoint::mul`]).
     pub fn mul<S: ScalarInput<C::ScalarField>>(&self, k: &S) -> Self {
         Self::from_edwards(&self.to_edwards().mul(k))
     }
 
-    /// [k]·(base point), constant time in k.
+    /// \[k\]·(base point), constant time in k.
     pub fn mul_base<S: ScalarInput<C::ScalarField>>(k: &S) -> Self {
         Self::generator().mul(k)
     }
 
-    /// [k]P in variable time. Public k and P only.
+    /// \[k\]P in variable time. Public k and P only.
     pub fn mul_vartime(&self, k: &Scalar<C::ScalarField>) -> Self {
         Self::from_edwards(&self.to_edwards().mul_vartime(k))
     }
 
-    /// [a]·(base point) + [b]P in variable time. Public inputs only.
+    /// \[a\]·(base point) + \[b\]P in variable time. Public inputs only.
     pub fn double_mul_vartime(
         a: &Scalar<C::ScalarField>,
         b: &Scalar<C::ScalarField>,
@@ -285,12 +285,12 @@ impl<C: MontgomeryCurve> MontgomeryPoint<C> {
         Self::from_edwards(&EdwardsPoint::double_mul_vartime(a, b, &p.to_edwards()))
     }
 
-    /// True when [h]P = O. Constant time.
+    /// True when \[h\]P = O. Constant time.
     pub fn is_small_order(&self) -> Choice {
         self.to_edwards().is_small_order()
     }
 
-    /// True when [L]P = O. Constant time.
+    /// True when \[L\]P = O. Constant time.
     pub fn is_torsion_free(&self) -> Choice {
         self.to_edwards().is_torsion_free()
     }
