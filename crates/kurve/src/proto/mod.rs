@@ -8,6 +8,7 @@
 
 pub mod ecdh;
 pub mod ecdsa;
+pub mod eddsa;
 pub mod hash;
 pub mod rfc6979;
 pub mod xdh;
