@@ -22,7 +22,7 @@
 //! They live in this harness only, never in the library.
 
 use kurve::ct::valgrind;
-use kurve::curves::{self, CurveOps};
+use kurve::curves::{self, CurveOps, EddsaVariant, Model};
 use kurve::proto::{HashAlg, SigFormat};
 use std::hint::black_box;
 
@@ -40,6 +40,32 @@ fn public(v: &[u8]) {
 struct Op {
     name: &'static str,
     run: fn(&dyn CurveOps, &[u8]) -> Vec<u8>,
+    /// Whether the op exists on this curve (decided on public data before
+    /// anything is marked secret; ops that are `Unsupported` by design are
+    /// skipped, not reported as failures).
+    applies: fn(&dyn CurveOps) -> bool,
+    /// The secret input for this curve.
+    key: fn(&dyn CurveOps) -> Vec<u8>,
+}
+
+fn weierstrass(c: &dyn CurveOps) -> bool {
+    c.model() == Model::ShortWeierstrass
+}
+/// Ops on (u, v) / Edwards points with big-endian scalars mod L.
+fn group(c: &dyn CurveOps) -> bool {
+    matches!(c.model(), Model::ShortWeierstrass | Model::Edwards | Model::Montgomery)
+}
+fn x_only(c: &dyn CurveOps) -> bool {
+    c.model() == Model::MontgomeryXOnly
+}
+/// EdDSA exists here (edwards25519, edwards448; probed with a public seed).
+fn eddsa(c: &dyn CurveOps) -> bool {
+    c.model() == Model::Edwards && c.eddsa_public_key(&seed_for(c)) != Err(kurve::Error::Unsupported)
+}
+/// An EdDSA seed: as long as a point encoding (32 / 57 bytes).
+fn seed_for(c: &dyn CurveOps) -> Vec<u8> {
+    let len = c.generator(false).len();
+    (0..len).map(|i| 0x5a ^ (i as u8).wrapping_mul(37)).collect()
 }
 
 fn hash_for(c: &dyn CurveOps) -> HashAlg {
@@ -52,15 +78,32 @@ fn hash_for(c: &dyn CurveOps) -> HashAlg {
 
 fn ops() -> Vec<Op> {
     vec![
-        Op { name: "mul", run: |c, k| c.mul(k, &c.generator(false)).map(|b| b.to_vec()).unwrap_or_default() },
-        Op { name: "mul_base", run: |c, k| c.mul_base(k).map(|b| b.to_vec()).unwrap_or_default() },
-        Op { name: "keygen", run: |c, k| c.public_key(k, false).map(|b| b.to_vec()).unwrap_or_default() },
+        Op {
+            name: "mul",
+            run: |c, k| c.mul(k, &c.generator(false)).map(|b| b.to_vec()).unwrap_or_default(),
+            applies: group,
+            key: key_for,
+        },
+        Op {
+            name: "mul_base",
+            run: |c, k| c.mul_base(k).map(|b| b.to_vec()).unwrap_or_default(),
+            applies: group,
+            key: key_for,
+        },
+        Op {
+            name: "keygen",
+            run: |c, k| c.public_key(k, false).map(|b| b.to_vec()).unwrap_or_default(),
+            applies: weierstrass,
+            key: key_for,
+        },
         Op {
             name: "ecdh",
             run: |c, k| {
                 let peer = c.double(&c.generator(false)).map(|b| b.to_vec()).unwrap_or_default();
                 c.ecdh(k, &peer).map(|b| b.to_vec()).unwrap_or_default()
             },
+            applies: weierstrass,
+            key: key_for,
         },
         Op {
             name: "ecdsa_sign",
@@ -69,6 +112,8 @@ fn ops() -> Vec<Op> {
                     .map(|b| b.to_vec())
                     .unwrap_or_default()
             },
+            applies: weierstrass,
+            key: key_for,
         },
         Op {
             name: "ecdsa_sign_hedged",
@@ -77,6 +122,46 @@ fn ops() -> Vec<Op> {
                     .map(|b| b.to_vec())
                     .unwrap_or_default()
             },
+            applies: weierstrass,
+            key: key_for,
+        },
+        Op {
+            name: "xdh",
+            run: |c, k| {
+                // a public peer u-coordinate: the public key of a fixed public scalar
+                let peer = c.xdh_public_key(&[3u8; 56][..c.scalar_bytes()]).map(|b| b.to_vec()).unwrap_or_default();
+                c.xdh(k, &peer).map(|b| b.to_vec()).unwrap_or_default()
+            },
+            applies: x_only,
+            key: key_for,
+        },
+        Op {
+            name: "xdh_keygen",
+            run: |c, k| c.xdh_public_key(k).map(|b| b.to_vec()).unwrap_or_default(),
+            applies: x_only,
+            key: key_for,
+        },
+        Op {
+            name: "eddsa_keygen",
+            run: |c, k| c.eddsa_public_key(k).map(|b| b.to_vec()).unwrap_or_default(),
+            applies: eddsa,
+            key: seed_for,
+        },
+        Op {
+            name: "eddsa_sign",
+            run: |c, k| {
+                c.eddsa_sign(EddsaVariant::Pure, k, b"", b"kurve-ct message").map(|b| b.to_vec()).unwrap_or_default()
+            },
+            applies: eddsa,
+            key: seed_for,
+        },
+        Op {
+            name: "eddsa_sign_ph",
+            run: |c, k| {
+                c.eddsa_sign(EddsaVariant::Ph, k, b"ctx", b"kurve-ct message").map(|b| b.to_vec()).unwrap_or_default()
+            },
+            applies: eddsa,
+            key: seed_for,
         },
     ]
 }
@@ -94,6 +179,8 @@ fn negative_controls() -> Vec<Op> {
                 }
                 vec![acc]
             },
+            applies: |_| true,
+            key: key_for,
         },
         Op {
             name: "leaky_index",
@@ -102,10 +189,14 @@ fn negative_controls() -> Vec<Op> {
                 let table: Vec<u8> = (0..=255u8).collect();
                 vec![black_box(&table)[k[0] as usize]]
             },
+            applies: |_| true,
+            key: key_for,
         },
         Op {
             name: "mul_vartime",
             run: |c, k| c.mul_vartime(k, &c.generator(false)).map(|b| b.to_vec()).unwrap_or_default(),
+            applies: group,
+            key: key_for,
         },
     ]
 }
@@ -139,7 +230,10 @@ fn main() {
             }
         }
         for op in &all_ops {
-            let key = key_for(*c);
+            if !(op.applies)(*c) {
+                continue;
+            }
+            let key = (op.key)(*c);
             let before = valgrind::count_errors();
             secret(&key);
             let out = (op.run)(*c, black_box(&key));

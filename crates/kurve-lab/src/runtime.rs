@@ -8,7 +8,7 @@
 //! op implies them (ECDH decodes the peer key; verify decodes the key and
 //! signature), as PEERS.md defines them.
 
-use kurve::curves::{self, CurveOps};
+use kurve::curves::{self, CurveOps, EddsaVariant, Model};
 use kurve::proto::{HashAlg, SigFormat};
 use serde_json::json;
 use std::hint::black_box;
@@ -90,55 +90,129 @@ pub fn run(mode: Mode, only: Option<&str>) -> Vec<Row> {
             }
         }
         eprintln!("  timing {}", c.name());
-        let g = c.generator(false);
-        let d1 = scalar_for(*c, 1);
-        let d2 = scalar_for(*c, 2);
-        let (Ok(p), Ok(q)) = (c.public_key(&d1, false), c.public_key(&d2, false)) else {
-            continue;
-        };
-        let msg = [0x42u8; 32];
-        let h = hash_for(*c);
-        let Ok(sig) = c.ecdsa_sign(h, &d1, &msg, SigFormat::P1363, &[], false) else {
-            continue;
-        };
         let mut push = |op: &'static str, r: (f64, f64, f64)| {
             rows.push(Row { curve: c.name().to_string(), op, implementation: "kurve", median_ns: r.0, min_ns: r.1, max_ns: r.2 });
         };
-        push("add", measure(batches, batch_ns, || {
-            black_box(c.add(black_box(&p), black_box(&q)).ok());
-        }));
-        push("double", measure(batches, batch_ns, || {
-            black_box(c.double(black_box(&p)).ok());
-        }));
-        push("decode", measure(batches, batch_ns, || {
-            black_box(c.encode_point(black_box(&p), false).ok());
-        }));
-        push("mul", measure(batches, batch_ns, || {
-            black_box(c.mul(black_box(&d2), black_box(&p)).ok());
-        }));
-        push("mul_base", measure(batches, batch_ns, || {
-            black_box(c.mul_base(black_box(&d2)).ok());
-        }));
-        push("mul_vartime", measure(batches, batch_ns, || {
-            black_box(c.mul_vartime(black_box(&d2), black_box(&p)).ok());
-        }));
-        push("double_mul_vartime", measure(batches, batch_ns, || {
-            black_box(c.double_mul_vartime(black_box(&d1), black_box(&d2), black_box(&g)).ok());
-        }));
-        push("ecdh", measure(batches, batch_ns, || {
-            black_box(c.ecdh(black_box(&d1), black_box(&q)).ok());
-        }));
-        push("keygen", measure(batches, batch_ns, || {
-            black_box(c.public_key(black_box(&d1), false).ok());
-        }));
-        push("ecdsa_sign", measure(batches, batch_ns, || {
-            black_box(c.ecdsa_sign(h, black_box(&d1), black_box(&msg), SigFormat::P1363, &[], false).ok());
-        }));
-        push("ecdsa_verify", measure(batches, batch_ns, || {
-            black_box(c.ecdsa_verify(h, black_box(&p), black_box(&msg), black_box(&sig), SigFormat::P1363, false).ok());
-        }));
+        match c.model() {
+            Model::ShortWeierstrass => time_weierstrass(*c, batches, batch_ns, &mut push),
+            Model::Edwards | Model::Montgomery => time_edwards(*c, batches, batch_ns, &mut push),
+            Model::MontgomeryXOnly => time_xdh(*c, batches, batch_ns, &mut push),
+        }
     }
     rows
+}
+
+type Push<'a> = dyn FnMut(&'static str, (f64, f64, f64)) + 'a;
+
+/// Short Weierstrass: group ops, ECDH, ECDSA.
+fn time_weierstrass(c: &dyn CurveOps, batches: usize, batch_ns: f64, push: &mut Push<'_>) {
+    let g = c.generator(false);
+    let d1 = scalar_for(c, 1);
+    let d2 = scalar_for(c, 2);
+    let (Ok(p), Ok(q)) = (c.public_key(&d1, false), c.public_key(&d2, false)) else {
+        return;
+    };
+    let msg = [0x42u8; 32];
+    let h = hash_for(c);
+    let Ok(sig) = c.ecdsa_sign(h, &d1, &msg, SigFormat::P1363, &[], false) else {
+        return;
+    };
+    push("add", measure(batches, batch_ns, || {
+        black_box(c.add(black_box(&p), black_box(&q)).ok());
+    }));
+    push("double", measure(batches, batch_ns, || {
+        black_box(c.double(black_box(&p)).ok());
+    }));
+    push("decode", measure(batches, batch_ns, || {
+        black_box(c.encode_point(black_box(&p), false).ok());
+    }));
+    push("mul", measure(batches, batch_ns, || {
+        black_box(c.mul(black_box(&d2), black_box(&p)).ok());
+    }));
+    push("mul_base", measure(batches, batch_ns, || {
+        black_box(c.mul_base(black_box(&d2)).ok());
+    }));
+    push("mul_vartime", measure(batches, batch_ns, || {
+        black_box(c.mul_vartime(black_box(&d2), black_box(&p)).ok());
+    }));
+    push("double_mul_vartime", measure(batches, batch_ns, || {
+        black_box(c.double_mul_vartime(black_box(&d1), black_box(&d2), black_box(&g)).ok());
+    }));
+    push("ecdh", measure(batches, batch_ns, || {
+        black_box(c.ecdh(black_box(&d1), black_box(&q)).ok());
+    }));
+    push("keygen", measure(batches, batch_ns, || {
+        black_box(c.public_key(black_box(&d1), false).ok());
+    }));
+    push("ecdsa_sign", measure(batches, batch_ns, || {
+        black_box(c.ecdsa_sign(h, black_box(&d1), black_box(&msg), SigFormat::P1363, &[], false).ok());
+    }));
+    push("ecdsa_verify", measure(batches, batch_ns, || {
+        black_box(c.ecdsa_verify(h, black_box(&p), black_box(&msg), black_box(&sig), SigFormat::P1363, false).ok());
+    }));
+    }
+
+/// Edwards and Montgomery (u, v): group ops on encoded points, and EdDSA
+/// (keygen = public key from a seed, sign, verify under RFC 8032's strict
+/// profile) where the curve has it.
+fn time_edwards(c: &dyn CurveOps, batches: usize, batch_ns: f64, push: &mut Push<'_>) {
+    let g = c.generator(false);
+    let d1 = scalar_for(c, 1);
+    let d2 = scalar_for(c, 2);
+    let (Ok(p), Ok(q)) = (c.mul_base(&d1), c.mul_base(&d2)) else {
+    return;
+    };
+    push("add", measure(batches, batch_ns, || {
+    black_box(c.add(black_box(&p), black_box(&q)).ok());
+    }));
+    push("double", measure(batches, batch_ns, || {
+    black_box(c.double(black_box(&p)).ok());
+    }));
+    push("decode", measure(batches, batch_ns, || {
+    black_box(c.encode_point(black_box(&p), false).ok());
+    }));
+    push("mul", measure(batches, batch_ns, || {
+    black_box(c.mul(black_box(&d2), black_box(&p)).ok());
+    }));
+    push("mul_base", measure(batches, batch_ns, || {
+    black_box(c.mul_base(black_box(&d2)).ok());
+    }));
+    push("mul_vartime", measure(batches, batch_ns, || {
+    black_box(c.mul_vartime(black_box(&d2), black_box(&p)).ok());
+    }));
+    push("double_mul_vartime", measure(batches, batch_ns, || {
+    black_box(c.double_mul_vartime(black_box(&d1), black_box(&d2), black_box(&g)).ok());
+    }));
+    // EdDSA: the seed is as long as a point encoding (32 / 57 bytes).
+    let seed: Vec<u8> = (0..g.len()).map(|i| (i as u8).wrapping_mul(151) ^ 0x5a).collect();
+    let msg = [0x42u8; 32];
+    let (Ok(pk), Ok(sig)) = (c.eddsa_public_key(&seed), c.eddsa_sign(EddsaVariant::Pure, &seed, &[], &msg)) else {
+    return;
+    };
+    push("keygen", measure(batches, batch_ns, || {
+    black_box(c.eddsa_public_key(black_box(&seed)).ok());
+    }));
+    push("eddsa_sign", measure(batches, batch_ns, || {
+    black_box(c.eddsa_sign(EddsaVariant::Pure, black_box(&seed), &[], black_box(&msg)).ok());
+    }));
+    push("eddsa_verify", measure(batches, batch_ns, || {
+    black_box(c.eddsa_verify(EddsaVariant::Pure, "rfc8032", black_box(&pk), &[], black_box(&msg), black_box(&sig)).ok());
+    }));
+}
+
+/// X25519 / X448: the Diffie–Hellman function and keygen (u of [clamp(k)]B).
+fn time_xdh(c: &dyn CurveOps, batches: usize, batch_ns: f64, push: &mut Push<'_>) {
+    let k1: Vec<u8> = (0..c.scalar_bytes()).map(|i| (i as u8).wrapping_mul(151).wrapping_add(1) ^ 0x5a).collect();
+    let k2: Vec<u8> = (0..c.scalar_bytes()).map(|i| (i as u8).wrapping_mul(151).wrapping_add(2) ^ 0x5a).collect();
+    let Ok(u) = c.xdh_public_key(&k2) else {
+        return;
+    };
+    push("xdh", measure(batches, batch_ns, || {
+        black_box(c.xdh(black_box(&k1), black_box(&u)).ok());
+    }));
+    push("keygen", measure(batches, batch_ns, || {
+        black_box(c.xdh_public_key(black_box(&k1)).ok());
+    }));
 }
 
 /// Prints the runtime table.

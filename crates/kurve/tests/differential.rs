@@ -1721,7 +1721,11 @@ differential!(brainpool_p512t1, BRAINPOOLP512T1);
 /// The 22 modules above are exactly the library's registry.
 #[test]
 fn covers_every_registered_curve() {
-    let mut names: Vec<&str> = kurve::curves::all().iter().map(|c| c.name()).collect();
+    let mut names: Vec<&str> = kurve::curves::all()
+        .iter()
+        .filter(|c| c.model() == kurve::curves::Model::ShortWeierstrass)
+        .map(|c| c.name())
+        .collect();
     names.sort();
     let mut ours: Vec<&str> = vec![
         "secp192k1",

@@ -162,7 +162,7 @@ impl EdwardsCurve for Curve448Edwards {
     type Base = Fp;
     type ScalarField = Fq;
     type Encoding = [u8; 57];
-    const NAME: &'static str = "curve448_edwards";
+    const NAME: &'static str = "curve448Edwards";
     const A_IS_MINUS_ONE: bool = false;
     const D: Fp = CURVE448_EDWARDS_D;
     const D2: Fp = CURVE448_EDWARDS_D2;

@@ -20,13 +20,28 @@
 //! | brainpoolPxxxt1 | 160…512-bit | −3 | RFC 5639 §3 (twists of r1) | |
 //!
 //! All 22 curves have prime order (cofactor 1).
+//!
+//! After them the registry lists the RFC 7748 / RFC 8032 curves
+//! ([`curve25519`], [`curve448`]; adapters in `edwards_ops`):
+//!
+//! | registry name | model | aliases | OID |
+//! |---|---|---|---|
+//! | edwards25519 | Edwards (RFC 8032 encodings, EdDSA) | Ed25519 | 1.3.101.112 |
+//! | edwards448 | Edwards (RFC 8032 encodings, EdDSA) | Ed448 | 1.3.101.113 |
+//! | curve448Edwards | Edwards (x² + y² = 1 + (39082/39081)x²y²) | | |
+//! | curve25519 | Montgomery (u, v) | | |
+//! | curve448 | Montgomery (u, v) | | |
+//! | x25519 | Montgomery x-only (RFC 7748) | X25519 | 1.3.101.110 |
+//! | x448 | Montgomery x-only (RFC 7748) | X448 | 1.3.101.111 |
 
 pub mod curve25519;
 pub mod curve448;
 pub mod params;
 pub mod registry;
+mod edwards_ops;
 mod weierstrass_ops;
 
+pub use edwards_ops::{EddsaKind, EdwardsOps, MontgomeryOps, XdhOps};
 pub use registry::{all, by_name, CurveOps, EddsaVariant, Model};
 pub use weierstrass_ops::WeierstrassOps;
 
@@ -218,4 +233,29 @@ pub(crate) static ALL: &[&dyn CurveOps] = &[
     &brainpool_p384t1::OPS,
     &brainpool_p512r1::OPS,
     &brainpool_p512t1::OPS,
+    &ED25519_OPS,
+    &ED448_OPS,
+    &CURVE448_EDWARDS_OPS,
+    &CURVE25519_OPS,
+    &CURVE448_OPS,
+    &X25519_OPS,
+    &X448_OPS,
 ];
+
+/// Registry entry `edwards25519` (alias `Ed25519`).
+pub static ED25519_OPS: EdwardsOps<curve25519::Edwards25519> =
+    EdwardsOps::new("edwards25519", "1.3.101.112", &["Ed25519"], EddsaKind::Ed25519);
+/// Registry entry `edwards448` (alias `Ed448`).
+pub static ED448_OPS: EdwardsOps<curve448::Edwards448> =
+    EdwardsOps::new("edwards448", "1.3.101.113", &["Ed448"], EddsaKind::Ed448);
+/// Registry entry `curve448Edwards` (curve448's isomorphic Edwards form; no EdDSA).
+pub static CURVE448_EDWARDS_OPS: EdwardsOps<curve448::Curve448Edwards> =
+    EdwardsOps::new("curve448Edwards", "", &[], EddsaKind::None);
+/// Registry entry `curve25519` (the (u, v) group).
+pub static CURVE25519_OPS: MontgomeryOps<curve25519::Curve25519> = MontgomeryOps::new(&[]);
+/// Registry entry `curve448` (the (u, v) group).
+pub static CURVE448_OPS: MontgomeryOps<curve448::Curve448> = MontgomeryOps::new(&[]);
+/// Registry entry `x25519` (alias `X25519`; RFC 7748 §5).
+pub static X25519_OPS: XdhOps<curve25519::Curve25519> = XdhOps::new("x25519", "1.3.101.110", &["X25519"]);
+/// Registry entry `x448` (alias `X448`; RFC 7748 §5).
+pub static X448_OPS: XdhOps<curve448::Curve448> = XdhOps::new("x448", "1.3.101.111", &["X448"]);
