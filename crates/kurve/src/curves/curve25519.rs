@@ -52,8 +52,11 @@ impl FieldParams<4> for ScalarParams {
     const NON_RESIDUE: u64 = 2;
 }
 
-/// The base field F_p, p = 2²⁵⁵ − 19 (generic Montgomery arithmetic for now).
-pub type Fp = GenericFp<BaseParams, 4>;
+/// The base field F_p, p = 2²⁵⁵ − 19: the radix-2⁵¹ special-reduction field
+/// [`crate::field::fe25519::Fe25519`], chosen by measurement (mul 10.5 ns
+/// against 19.6 ns for the generic Montgomery field; see its module doc).
+/// [`BaseParams`] keeps the generic parameters for differential tests.
+pub type Fp = crate::field::fe25519::Fe25519;
 /// The scalar field F_L.
 pub type Fq = GenericFp<ScalarParams, 4>;
 
@@ -62,7 +65,8 @@ pub type Fq = GenericFp<ScalarParams, 4>;
 pub const EDWARDS_D: Fp =
     Fp::from_hex("52036cee2b6ffe738cc740797779e89800700a4d4141d8ab75eb4dca135978a3");
 /// 2·d, the constant k of the `add-2008-hwcd-3` addition.
-pub const EDWARDS_D2: Fp = EDWARDS_D.const_add(&EDWARDS_D);
+pub const EDWARDS_D2: Fp =
+    Fp::from_hex("2406d9dc56dffce7198e80f2eef3d13000e0149a8283b156ebd69b9426b2f159");
 /// Base point x (RFC 8032 §5.1: 15112221349535400772501151409588531511454012693041857206046113283949847762202).
 pub const EDWARDS_BASE_X: Fp =
     Fp::from_hex("216936d3cd6e53fec0a4e231fdd6dc5c692cc7609525a7b2c9562d608f25d51a");
