@@ -70,7 +70,7 @@ impl FieldParams<7> for ScalarParams {
 }
 
 /// The base field F_p, p = 2⁴⁴⁸ − 2²²⁴ − 1 (generic Montgomery arithmetic for now).
-pub type Fp = GenericFp<BaseParams, 7>;
+pub type Fp = crate::field::fe448::Fe448;
 /// The scalar field F_L.
 pub type Fq = GenericFp<ScalarParams, 7>;
 
@@ -80,7 +80,10 @@ pub const EDWARDS448_D: Fp = Fp::from_hex(
      ffffffffffffffffffffffffffffffffffffffffffffffffffff6756",
 );
 /// 2·d for edwards448 (unused by the a = 1 formulas; kept for the trait).
-pub const EDWARDS448_D2: Fp = EDWARDS448_D.const_add(&EDWARDS448_D);
+pub const EDWARDS448_D2: Fp = Fp::from_hex(
+    "fffffffffffffffffffffffffffffffffffffffffffffffffffffffe\
+     fffffffffffffffffffffffffffffffffffffffffffffffffffecead",
+);
 /// edwards448 base point x (RFC 8032 §5.2, RFC 7748 §4.2:
 /// 224580040295924300187604334099896036246789641632564134246125461686950415467406032909029192869357953282578032075146446173674602635247710).
 pub const EDWARDS448_BASE_X: Fp = Fp::from_hex(
@@ -101,7 +104,10 @@ pub const CURVE448_EDWARDS_D: Fp = Fp::from_hex(
      412a12e79ccc9c81264cfe9ad080997058fb61c4243cc32dbaa156b9",
 );
 /// 2·d' (unused by the a = 1 formulas; kept for the trait).
-pub const CURVE448_EDWARDS_D2: Fp = CURVE448_EDWARDS_D.const_add(&CURVE448_EDWARDS_D);
+pub const CURVE448_EDWARDS_D2: Fp = Fp::from_hex(
+    "af1697b8fe1b5e33e49e718526e745995a8c2ae4854a1e6f01363b47\
+     825425cf399939024c99fd35a10132e0b1f6c3884879865b7542ad73",
+);
 /// Base point x of curve448's Edwards form: c·5/v₀ with c = [`SQRT_156324`]
 /// and v₀ = [`CURVE448_BASE_V`] (the image of the curve448 base point).
 pub const CURVE448_EDWARDS_BASE_X: Fp = Fp::from_hex(

@@ -89,6 +89,30 @@ fn sqr4(a: &[u64; 4]) -> [u128; 7] {
 impl Fe448 {
     /// 0.
     pub const ZERO: Self = Fe448 { limbs: [0; 8] };
+
+    /// The element written as big-endian hex, for compile-time constants.
+    /// The value must be < p (checked at compile time); the result is in
+    /// canonical radix-2⁵⁶ form.
+    pub const fn from_hex(s: &str) -> Self {
+        let v: [u64; 7] = crate::arith::from_hex(s);
+        let p: [u64; 7] = crate::arith::from_hex(
+            "fffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+        );
+        assert!(crate::arith::lt_mask(&v, &p) != 0, "constant not below p");
+        let mut limbs = [0u64; 8];
+        let mut i = 0;
+        while i < 8 {
+            let bit = 56 * i;
+            let (w, off) = (bit / 64, bit % 64);
+            let mut x = v[w] >> off;
+            if off > 8 && w + 1 < 7 {
+                x |= v[w + 1] << (64 - off);
+            }
+            limbs[i] = x & ((1u64 << 56) - 1);
+            i += 1;
+        }
+        Fe448 { limbs }
+    }
     /// 1.
     pub const ONE: Self = Fe448 { limbs: [1, 0, 0, 0, 0, 0, 0, 0] };
     /// 2^448 mod p = 2^224 + 1 = φ + 1.
