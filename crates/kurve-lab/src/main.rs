@@ -1,18 +1,25 @@
 //! `kurve-lab`: the evidence lab.
 //!
 //! ```text
-//! kurve-lab report [--quick|--full] [--json FILE] [--only CURVE]
+//! kurve-lab report [--quick|--full] [--peers] [--json FILE] [--html FILE] [--only CURVE]
 //! kurve-lab vectors FILE...
 //! ```
 //!
 //! `report` prints the correctness table (every third-party suite, per curve:
 //! passed/failed/skipped) and the runtime table (median ns/op of the group
 //! and protocol operations for every curve in the registry), and with
-//! `--json FILE` writes them in the shape documented in DESIGN.md.
+//! `--json FILE` writes them in the shape documented in DESIGN.md; `--html FILE`
+//! writes the same document as one self-contained HTML page (inline CSS and
+//! SVG plots, no external resources).
 //! `vectors` runs external Wycheproof (v1) or Rooterberg EC test files and
 //! exits non-zero on any failure.
 
+mod cluster;
+mod dudect;
 mod hardening;
+mod html;
+#[cfg(feature = "peers")]
+mod peers;
 mod runtime;
 
 use kurve_vectors::suites::{self, SuiteResult};
@@ -21,7 +28,7 @@ use std::process::ExitCode;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage:\n  kurve-lab report [--quick|--full] [--json FILE] [--only CURVE]\n  kurve-lab vectors FILE..."
+        "usage:\n  kurve-lab report [--quick|--full] [--peers] [--json FILE] [--html FILE] [--only CURVE]\n  kurve-lab vectors FILE..."
     );
     ExitCode::from(2)
 }
@@ -74,17 +81,33 @@ fn correctness_json(rows: &[SuiteResult]) -> serde_json::Value {
 
 fn report(args: &[String]) -> ExitCode {
     let mut json_out: Option<String> = None;
+    let mut html_out: Option<String> = None;
     let mut mode = runtime::Mode::Default;
     let mut only: Option<String> = None;
+    let mut peers = false;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
             "--quick" => mode = runtime::Mode::Quick,
+            "--peers" => {
+                if !cfg!(feature = "peers") {
+                    eprintln!("--peers: rebuild with --features peers (cargo build --release -p kurve-lab --features peers)");
+                    return ExitCode::from(2);
+                }
+                peers = true;
+            }
             "--full" => mode = runtime::Mode::Full,
             "--json" => {
                 i += 1;
                 match args.get(i) {
                     Some(f) => json_out = Some(f.clone()),
+                    None => return usage(),
+                }
+            }
+            "--html" => {
+                i += 1;
+                match args.get(i) {
+                    Some(f) => html_out = Some(f.clone()),
                     None => return usage(),
                 }
             }
@@ -114,23 +137,42 @@ fn report(args: &[String]) -> ExitCode {
         Err(e) => (Vec::new(), Some(e)),
     };
     hardening::print(&taint_rows, taint_err.as_deref());
+    eprintln!("kurve-lab: hardening (dudect statistical timing) …");
+    let dudect_rows = dudect::run(mode, only.as_deref());
+    dudect::print(&dudect_rows);
+    eprintln!("kurve-lab: hardening (timing per Wycheproof case, clustered) …");
+    let cluster_rows = cluster::run(mode, only.as_deref());
+    cluster::print(&cluster_rows);
     eprintln!("kurve-lab: runtime …");
-    let rt = runtime::run(mode, only.as_deref());
+    let rt = runtime::run(mode, only.as_deref(), peers);
     runtime::print(&rt);
     let failed: usize = rows.iter().map(|r| r.failed).sum();
-    if let Some(path) = json_out {
+    {
         let doc = json!({
             "machine": runtime::machine_description(),
             "correctness": correctness_json(&rows),
-            "hardening": hardening_json(&taint_rows, taint_err.as_deref()),
+            "hardening": ({
+                let mut h = hardening_json(&taint_rows, taint_err.as_deref());
+                if let Some(a) = h.as_array_mut() {
+                    a.extend(dudect::to_json(&dudect_rows));
+                    a.extend(cluster::to_json(&cluster_rows));
+                }
+                h
+            }),
             "runtime": runtime::to_json(&rt),
         });
-        let text = serde_json::to_string_pretty(&doc).unwrap_or_default();
-        if let Err(e) = std::fs::write(&path, text) {
-            eprintln!("cannot write {path}: {e}");
-            return ExitCode::from(1);
+        // The same document feeds --json and --html.
+        let outputs = [
+            json_out.map(|p| (p, serde_json::to_string_pretty(&doc).unwrap_or_default())),
+            html_out.map(|p| (p, html::render(&doc))),
+        ];
+        for (path, text) in outputs.into_iter().flatten() {
+            if let Err(e) = std::fs::write(&path, text) {
+                eprintln!("cannot write {path}: {e}");
+                return ExitCode::from(1);
+            }
+            eprintln!("wrote {path}");
         }
-        eprintln!("wrote {path}");
     }
     if failed > 0 {
         ExitCode::from(1)

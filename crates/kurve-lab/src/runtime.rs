@@ -1,18 +1,25 @@
-//! The runtime section: median ns/op of every operation on every curve.
+//! The runtime section: median ns/op of every operation on every curve,
+//! and, with `--peers`, the same operations in the peer libraries.
 //!
-//! Method: for each (curve, op), a warm-up, then `batches` batches of `iters`
-//! calls each; the per-op time of each batch is recorded, and the median,
-//! min and max over batches are reported. Inputs pass through
-//! `std::hint::black_box`. Operations are timed through the byte-level
-//! registry (`CurveOps`), so decoding and encoding are included where the
-//! op implies them (ECDH decodes the peer key; verify decodes the key and
-//! signature), as PEERS.md defines them.
+//! Method: for each (curve, op), every implementation being compared (kurve
+//! and, with `--peers`, each peer that offers the op) is calibrated and
+//! warmed up, then `batches` rounds are run; in each round every
+//! implementation runs one batch of its own `iters` calls, one after the
+//! other (kurve, peer 1, peer 2, kurve, peer 1, …), so machine noise hits
+//! all of them alike. The per-call time of each batch is recorded, and the
+//! median, min and max over batches are reported; a kurve row also carries
+//! the fastest peer's median and the ratio kurve / best peer. Inputs and
+//! results pass through `std::hint::black_box`. kurve is timed through the
+//! byte-level registry (`CurveOps`), so decoding and encoding are included
+//! where the op implies them (ECDH decodes the peer key; verify decodes the
+//! key and signature), as `shared/PEERS.md` defines them; the peers are
+//! timed doing the same work from the same bytes (see `peers.rs`).
 
 use kurve::curves::{self, CurveOps, EddsaVariant, Model};
 use kurve::proto::{HashAlg, SigFormat};
 use serde_json::json;
 use std::hint::black_box;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// How long to measure.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -25,14 +32,126 @@ pub enum Mode {
     Full,
 }
 
-/// One measured row.
+/// One runtime row: a measured implementation of one (curve, op), or a peer
+/// that could not be timed because its result disagreed with kurve's.
 pub struct Row {
+    /// Registry name of the curve.
     pub curve: String,
+    /// Operation name (`mul`, `ecdh`, `ecdsa_sign`, …).
     pub op: &'static str,
+    /// `kurve` or the peer's crate name (`ring`, `aws-lc-rs`, `openssl`, …).
     pub implementation: &'static str,
+    /// Median ns per call over the batches (NaN on an error row).
     pub median_ns: f64,
+    /// Fastest batch, ns per call.
     pub min_ns: f64,
+    /// Slowest batch, ns per call.
     pub max_ns: f64,
+    /// On kurve rows timed next to peers: the fastest peer and its median.
+    pub best_peer: Option<(&'static str, f64)>,
+    /// What the implementation's timing includes or leaves out, where that
+    /// differs from the op's definition.
+    pub note: Option<String>,
+    /// Why this peer was not timed (a disagreement with kurve, or a setup
+    /// failure). Error rows carry no times.
+    pub error: Option<String>,
+}
+
+impl Row {
+    /// kurve median / best peer median, where there is a peer.
+    pub fn ratio(&self) -> Option<f64> {
+        self.best_peer.map(|(_, ns)| self.median_ns / ns)
+    }
+}
+
+/// One implementation of one op offered for timing next to kurve's: a
+/// closure that performs the op once on the shared inputs, ready to time
+/// because its result was checked against kurve's, or the reason it was not.
+pub struct Contender<'a> {
+    /// The op, as named in kurve's rows.
+    pub op: &'static str,
+    /// The peer's crate name.
+    pub implementation: &'static str,
+    /// What the timing includes, where it differs from the op's definition.
+    pub note: Option<&'static str>,
+    /// The checked closure, or why it is not timed.
+    pub run: Result<Box<dyn FnMut() + 'a>, String>,
+}
+
+/// The inputs of one short-Weierstrass curve, shared by kurve and every
+/// peer, with kurve's results that the peers are checked against.
+// Without the `peers` feature only kurve reads these inputs.
+#[cfg_attr(not(feature = "peers"), allow(dead_code))]
+pub struct EcInputs {
+    /// The curve.
+    pub c: &'static dyn CurveOps,
+    /// The ECDSA hash (SHA-256/384/512 by field size).
+    pub hash: HashAlg,
+    /// The private key d (big-endian, `scalar_bytes()` long).
+    pub d: Vec<u8>,
+    /// [d]G, uncompressed SEC1: kurve's keygen result.
+    pub pk: Vec<u8>,
+    /// The other party's private key d₂.
+    pub peer_d: Vec<u8>,
+    /// [d₂]G, uncompressed SEC1: the ECDH peer key.
+    pub peer: Vec<u8>,
+    /// The message signed (32 bytes; hashed by the signer).
+    pub msg: [u8; 32],
+    /// kurve's RFC 6979 signature of `msg` under d, r‖s, s not normalized.
+    pub sig: Vec<u8>,
+    /// The same signature with s normalized to ≤ n/2 (BIP 62): the one every
+    /// implementation verifies, and what libsecp256k1 / k256 produce.
+    pub sig_low_s: Vec<u8>,
+    /// kurve's ECDH result: x([d]·peer), `field_bytes()` long.
+    pub shared: Vec<u8>,
+}
+
+/// The inputs of an Edwards curve with EdDSA (edwards25519, edwards448).
+// Without the `peers` feature only kurve reads these inputs.
+#[cfg_attr(not(feature = "peers"), allow(dead_code))]
+pub struct EdInputs {
+    /// The curve.
+    pub c: &'static dyn CurveOps,
+    /// Group-op scalars k₁, k₂ (big-endian, reduced mod L by every side).
+    pub k1: Vec<u8>,
+    /// See `k1`.
+    pub k2: Vec<u8>,
+    /// The generator, encoded.
+    pub g: Vec<u8>,
+    /// [k₁]B, encoded.
+    pub p: Vec<u8>,
+    /// kurve's [k₂]P.
+    pub mul: Vec<u8>,
+    /// kurve's [k₂]B.
+    pub mul_base: Vec<u8>,
+    /// kurve's [k₁]B + [k₂]G (the `double_mul_vartime` row, P = G).
+    pub double_mul: Vec<u8>,
+    /// The EdDSA seed (private key, RFC 8032).
+    pub seed: Vec<u8>,
+    /// kurve's public key of `seed`.
+    pub pk: Vec<u8>,
+    /// The message signed.
+    pub msg: [u8; 32],
+    /// kurve's pure EdDSA signature of `msg` (empty context).
+    pub sig: Vec<u8>,
+}
+
+/// The inputs of X25519 / X448.
+// Without the `peers` feature only kurve reads these inputs.
+#[cfg_attr(not(feature = "peers"), allow(dead_code))]
+pub struct XdhInputs {
+    /// The curve.
+    pub c: &'static dyn CurveOps,
+    /// Our scalar k₁ (RFC 7748 bytes, clamped by the function).
+    pub k1: Vec<u8>,
+    /// The other party's scalar k₂.
+    pub k2: Vec<u8>,
+    /// kurve's public key of k₁.
+    pub pk1: Vec<u8>,
+    /// The peer's u-coordinate: kurve's public key of k₂.
+    pub u: Vec<u8>,
+    /// kurve's X25519/X448(k₁, u).
+    pub shared: Vec<u8>,
 }
 
 fn hash_for(c: &dyn CurveOps) -> HashAlg {
@@ -43,26 +162,45 @@ fn hash_for(c: &dyn CurveOps) -> HashAlg {
     }
 }
 
-/// Times `f` and returns (median, min, max) ns per call.
-fn measure(batches: usize, target_batch_ns: f64, mut f: impl FnMut()) -> (f64, f64, f64) {
-    // warm up and calibrate
-    let t = Instant::now();
+/// Calibrates `f`: calls it once (lazy initialisation, cold caches), then
+/// counts calls for ≥ 200 µs; returns the calls per batch that fill
+/// `target_batch_ns`.
+fn calibrate(target_batch_ns: f64, f: &mut dyn FnMut()) -> usize {
     f();
-    let once = t.elapsed().as_nanos().max(1) as f64;
-    let iters = ((target_batch_ns / once) as usize).clamp(1, 100_000);
-    for _ in 0..iters.min(3) {
+    let t = Instant::now();
+    let mut n = 0u32;
+    while n < 2 || t.elapsed() < Duration::from_micros(200) {
         f();
+        n += 1;
     }
-    let mut per = Vec::with_capacity(batches);
-    for _ in 0..batches {
-        let t = Instant::now();
-        for _ in 0..iters {
-            f();
-        }
-        per.push(t.elapsed().as_nanos() as f64 / iters as f64);
-    }
+    let once = (t.elapsed().as_nanos() as f64 / f64::from(n)).max(1.0);
+    ((target_batch_ns / once) as usize).clamp(1, 100_000)
+}
+
+fn stats(mut per: Vec<f64>) -> (f64, f64, f64) {
     per.sort_by(|a, b| a.total_cmp(b));
-    (per[per.len() / 2], per[0], per[per.len() - 1])
+    match (per.first(), per.get(per.len() / 2), per.last()) {
+        (Some(&lo), Some(&med), Some(&hi)) => (med, lo, hi),
+        _ => (f64::NAN, f64::NAN, f64::NAN),
+    }
+}
+
+/// Times every closure of `fs` interleaved: `batches` rounds, each running
+/// one batch of every closure in turn. Returns (median, min, max) ns per call
+/// for each closure, in order.
+fn measure_interleaved(batches: usize, target_batch_ns: f64, fs: &mut [&mut dyn FnMut()]) -> Vec<(f64, f64, f64)> {
+    let iters: Vec<usize> = fs.iter_mut().map(|f| calibrate(target_batch_ns, &mut **f)).collect();
+    let mut per: Vec<Vec<f64>> = fs.iter().map(|_| Vec::with_capacity(batches)).collect();
+    for _ in 0..batches {
+        for ((f, &n), out) in fs.iter_mut().zip(&iters).zip(per.iter_mut()) {
+            let t = Instant::now();
+            for _ in 0..n {
+                f();
+            }
+            out.push(t.elapsed().as_nanos() as f64 / n as f64);
+        }
+    }
+    per.into_iter().map(stats).collect()
 }
 
 /// A fixed, curve-sized scalar in [1, n−1] derived from a seed (deterministic).
@@ -75,164 +213,403 @@ fn scalar_for(c: &dyn CurveOps, seed: u8) -> Vec<u8> {
     k
 }
 
-/// Runs the runtime section.
-pub fn run(mode: Mode, only: Option<&str>) -> Vec<Row> {
+/// Builds the shared inputs of a short-Weierstrass curve (kurve computes
+/// the reference results). `None` if kurve cannot (then no row is timed).
+pub fn ec_inputs(c: &'static dyn CurveOps) -> Option<EcInputs> {
+    let d = scalar_for(c, 1);
+    let peer_d = scalar_for(c, 2);
+    let hash = hash_for(c);
+    let msg = [0x42u8; 32];
+    let pk = c.public_key(&d, false).ok()?.to_vec();
+    let peer = c.public_key(&peer_d, false).ok()?.to_vec();
+    let sig = c.ecdsa_sign(hash, &d, &msg, SigFormat::P1363, &[], false).ok()?.to_vec();
+    let sig_low_s = c.ecdsa_sign(hash, &d, &msg, SigFormat::P1363, &[], true).ok()?.to_vec();
+    let shared = c.ecdh(&d, &peer).ok()?.to_vec();
+    Some(EcInputs { c, hash, d, pk, peer_d, peer, msg, sig, sig_low_s, shared })
+}
+
+/// Builds the shared inputs of an Edwards curve with EdDSA.
+pub fn ed_inputs(c: &'static dyn CurveOps) -> Option<EdInputs> {
+    let k1 = scalar_for(c, 1);
+    let k2 = scalar_for(c, 2);
+    let g = c.generator(false).to_vec();
+    let p = c.mul_base(&k1).ok()?.to_vec();
+    let mul = c.mul(&k2, &p).ok()?.to_vec();
+    let mul_base = c.mul_base(&k2).ok()?.to_vec();
+    let double_mul = c.double_mul_vartime(&k1, &k2, &g).ok()?.to_vec();
+    // EdDSA: the seed is as long as a point encoding (32 / 57 bytes).
+    let seed: Vec<u8> = (0..g.len()).map(|i| (i as u8).wrapping_mul(151) ^ 0x5a).collect();
+    let msg = [0x42u8; 32];
+    let pk = c.eddsa_public_key(&seed).ok()?.to_vec();
+    let sig = c.eddsa_sign(EddsaVariant::Pure, &seed, &[], &msg).ok()?.to_vec();
+    Some(EdInputs { c, k1, k2, g, p, mul, mul_base, double_mul, seed, pk, msg, sig })
+}
+
+/// Builds the shared inputs of X25519 / X448.
+pub fn xdh_inputs(c: &'static dyn CurveOps) -> Option<XdhInputs> {
+    let k1: Vec<u8> = (0..c.scalar_bytes()).map(|i| (i as u8).wrapping_mul(151).wrapping_add(1) ^ 0x5a).collect();
+    let k2: Vec<u8> = (0..c.scalar_bytes()).map(|i| (i as u8).wrapping_mul(151).wrapping_add(2) ^ 0x5a).collect();
+    let pk1 = c.xdh_public_key(&k1).ok()?.to_vec();
+    let u = c.xdh_public_key(&k2).ok()?.to_vec();
+    let shared = c.xdh(&k1, &u).ok()?.to_vec();
+    Some(XdhInputs { c, k1, k2, pk1, u, shared })
+}
+
+/// Per-curve timing state: the measurement budget, the rows so far, and the
+/// peers' contenders not yet timed.
+struct Bench<'r, 'a> {
+    curve: &'static str,
+    batches: usize,
+    batch_ns: f64,
+    rows: &'r mut Vec<Row>,
+    contenders: Vec<Contender<'a>>,
+}
+
+impl Bench<'_, '_> {
+    /// Times kurve's `op` interleaved with every checked peer contender of
+    /// the same op, and records the rows (error rows for unchecked peers).
+    fn op(&mut self, op: &'static str, mut kurve: impl FnMut()) {
+        let (mine, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut self.contenders).into_iter().partition(|c| c.op == op);
+        self.contenders = rest;
+        let mut timed: Vec<(&'static str, Option<&'static str>, Box<dyn FnMut() + '_>)> = Vec::new();
+        for c in mine {
+            match c.run {
+                Ok(f) => timed.push((c.implementation, c.note, f)),
+                Err(e) => self.rows.push(error_row(self.curve, op, c.implementation, e)),
+            }
+        }
+        let results = {
+            let mut fs: Vec<&mut dyn FnMut()> = Vec::with_capacity(timed.len() + 1);
+            fs.push(&mut kurve);
+            for (_, _, f) in timed.iter_mut() {
+                fs.push(&mut **f);
+            }
+            measure_interleaved(self.batches, self.batch_ns, &mut fs)
+        };
+        let best = timed
+            .iter()
+            .zip(results.iter().skip(1))
+            .map(|((name, _, _), r)| (*name, r.0))
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        let row = |implementation, r: (f64, f64, f64)| Row {
+            curve: self.curve.to_string(),
+            op,
+            implementation,
+            median_ns: r.0,
+            min_ns: r.1,
+            max_ns: r.2,
+            best_peer: None,
+            note: None,
+            error: None,
+        };
+        let Some(&k) = results.first() else { return };
+        self.rows.push(Row { best_peer: best, ..row("kurve", k) });
+        for ((name, note, _), r) in timed.iter().zip(results.iter().skip(1)) {
+            self.rows.push(Row { note: note.map(str::to_string), ..row(name, *r) });
+        }
+    }
+
+    /// Peers' contenders for ops kurve did not time become error rows.
+    fn finish(self) {
+        for c in self.contenders {
+            let e = match c.run {
+                Err(e) => e,
+                Ok(_) => "kurve has no row for this op".to_string(),
+            };
+            self.rows.push(error_row(self.curve, c.op, c.implementation, e));
+        }
+    }
+}
+
+fn error_row(curve: &str, op: &'static str, implementation: &'static str, error: String) -> Row {
+    Row {
+        curve: curve.to_string(),
+        op,
+        implementation,
+        median_ns: f64::NAN,
+        min_ns: f64::NAN,
+        max_ns: f64::NAN,
+        best_peer: None,
+        note: None,
+        error: Some(error),
+    }
+}
+
+/// Runs the runtime section (every registry curve, or only `only`); with
+/// `peers`, also times the peer libraries (needs the `peers` feature; without
+/// it the flag is ignored here, and `main` refuses it earlier).
+pub fn run(mode: Mode, only: Option<&str>, peers: bool) -> Vec<Row> {
     let (batches, batch_ns) = match mode {
-        Mode::Quick => (15, 2.0e6),
-        Mode::Default => (21, 6.0e6),
-        Mode::Full => (41, 2.0e7),
+        // Many short batches rather than a few long ones: on a shared
+        // 2-core machine a batch longer than a scheduler time slice is
+        // nearly always preempted, while the median of many ~1–5 ms batches
+        // is not (same total time per implementation and op).
+        Mode::Quick => (31, 1.0e6),
+        Mode::Default => (61, 2.0e6),
+        Mode::Full => (101, 5.0e6),
     };
     let mut rows = Vec::new();
-    for c in curves::all() {
+    for &c in curves::all() {
         if let Some(o) = only {
             if !c.name().eq_ignore_ascii_case(o) {
                 continue;
             }
         }
         eprintln!("  timing {}", c.name());
-        let mut push = |op: &'static str, r: (f64, f64, f64)| {
-            rows.push(Row { curve: c.name().to_string(), op, implementation: "kurve", median_ns: r.0, min_ns: r.1, max_ns: r.2 });
-        };
         match c.model() {
-            Model::ShortWeierstrass => time_weierstrass(*c, batches, batch_ns, &mut push),
-            Model::Edwards | Model::Montgomery => time_edwards(*c, batches, batch_ns, &mut push),
-            Model::MontgomeryXOnly => time_xdh(*c, batches, batch_ns, &mut push),
+            Model::ShortWeierstrass => {
+                let Some(inp) = ec_inputs(c) else { continue };
+                let mut b = Bench { curve: c.name(), batches, batch_ns, rows: &mut rows, contenders: ec_peers(&inp, peers) };
+                time_weierstrass(&inp, &mut b);
+                b.finish();
+            }
+            Model::Edwards | Model::Montgomery => {
+                let eddsa = c.eddsa_public_key(&c.generator(false)).is_ok();
+                let inp = if eddsa { ed_inputs(c) } else { None };
+                let contenders = inp.as_ref().map(|i| ed_peers(i, peers)).unwrap_or_default();
+                let mut b = Bench { curve: c.name(), batches, batch_ns, rows: &mut rows, contenders };
+                time_edwards(c, inp.as_ref(), &mut b);
+                b.finish();
+            }
+            Model::MontgomeryXOnly => {
+                let Some(inp) = xdh_inputs(c) else { continue };
+                let mut b = Bench { curve: c.name(), batches, batch_ns, rows: &mut rows, contenders: xdh_peers(&inp, peers) };
+                time_xdh(&inp, &mut b);
+                b.finish();
+            }
         }
     }
     rows
 }
 
-type Push<'a> = dyn FnMut(&'static str, (f64, f64, f64)) + 'a;
+#[cfg(feature = "peers")]
+fn ec_peers(inp: &EcInputs, peers: bool) -> Vec<Contender<'_>> {
+    if peers { crate::peers::weierstrass(inp) } else { Vec::new() }
+}
+#[cfg(feature = "peers")]
+fn ed_peers(inp: &EdInputs, peers: bool) -> Vec<Contender<'_>> {
+    if peers { crate::peers::edwards(inp) } else { Vec::new() }
+}
+#[cfg(feature = "peers")]
+fn xdh_peers(inp: &XdhInputs, peers: bool) -> Vec<Contender<'_>> {
+    if peers { crate::peers::xdh(inp) } else { Vec::new() }
+}
+#[cfg(not(feature = "peers"))]
+fn ec_peers(_: &EcInputs, _: bool) -> Vec<Contender<'static>> {
+    Vec::new()
+}
+#[cfg(not(feature = "peers"))]
+fn ed_peers(_: &EdInputs, _: bool) -> Vec<Contender<'static>> {
+    Vec::new()
+}
+#[cfg(not(feature = "peers"))]
+fn xdh_peers(_: &XdhInputs, _: bool) -> Vec<Contender<'static>> {
+    Vec::new()
+}
 
 /// Short Weierstrass: group ops, ECDH, ECDSA.
-fn time_weierstrass(c: &dyn CurveOps, batches: usize, batch_ns: f64, push: &mut Push<'_>) {
+fn time_weierstrass(inp: &EcInputs, b: &mut Bench<'_, '_>) {
+    let c = inp.c;
     let g = c.generator(false);
-    let d1 = scalar_for(c, 1);
-    let d2 = scalar_for(c, 2);
-    let (Ok(p), Ok(q)) = (c.public_key(&d1, false), c.public_key(&d2, false)) else {
-        return;
-    };
-    let msg = [0x42u8; 32];
-    let h = hash_for(c);
-    let Ok(sig) = c.ecdsa_sign(h, &d1, &msg, SigFormat::P1363, &[], false) else {
-        return;
-    };
-    push("add", measure(batches, batch_ns, || {
-        black_box(c.add(black_box(&p), black_box(&q)).ok());
-    }));
-    push("double", measure(batches, batch_ns, || {
-        black_box(c.double(black_box(&p)).ok());
-    }));
-    push("decode", measure(batches, batch_ns, || {
-        black_box(c.encode_point(black_box(&p), false).ok());
-    }));
-    push("mul", measure(batches, batch_ns, || {
-        black_box(c.mul(black_box(&d2), black_box(&p)).ok());
-    }));
-    push("mul_base", measure(batches, batch_ns, || {
-        black_box(c.mul_base(black_box(&d2)).ok());
-    }));
-    push("mul_vartime", measure(batches, batch_ns, || {
-        black_box(c.mul_vartime(black_box(&d2), black_box(&p)).ok());
-    }));
-    push("double_mul_vartime", measure(batches, batch_ns, || {
-        black_box(c.double_mul_vartime(black_box(&d1), black_box(&d2), black_box(&g)).ok());
-    }));
-    push("ecdh", measure(batches, batch_ns, || {
-        black_box(c.ecdh(black_box(&d1), black_box(&q)).ok());
-    }));
-    push("keygen", measure(batches, batch_ns, || {
-        black_box(c.public_key(black_box(&d1), false).ok());
-    }));
-    push("ecdsa_sign", measure(batches, batch_ns, || {
-        black_box(c.ecdsa_sign(h, black_box(&d1), black_box(&msg), SigFormat::P1363, &[], false).ok());
-    }));
-    push("ecdsa_verify", measure(batches, batch_ns, || {
-        black_box(c.ecdsa_verify(h, black_box(&p), black_box(&msg), black_box(&sig), SigFormat::P1363, false).ok());
-    }));
-    }
+    let (d1, p) = (&inp.d, &inp.pk);
+    let (d2, q) = (&inp.peer_d, &inp.peer);
+    let (h, msg) = (inp.hash, &inp.msg);
+    b.op("add", || {
+        black_box(c.add(black_box(p), black_box(q)).ok());
+    });
+    b.op("double", || {
+        black_box(c.double(black_box(p)).ok());
+    });
+    b.op("decode", || {
+        black_box(c.encode_point(black_box(p), false).ok());
+    });
+    b.op("mul", || {
+        black_box(c.mul(black_box(d2), black_box(p)).ok());
+    });
+    b.op("mul_base", || {
+        black_box(c.mul_base(black_box(d2)).ok());
+    });
+    b.op("mul_vartime", || {
+        black_box(c.mul_vartime(black_box(d2), black_box(p)).ok());
+    });
+    b.op("double_mul_vartime", || {
+        black_box(c.double_mul_vartime(black_box(d1), black_box(d2), black_box(&g)).ok());
+    });
+    b.op("ecdh", || {
+        black_box(c.ecdh(black_box(d1), black_box(q)).ok());
+    });
+    b.op("keygen", || {
+        black_box(c.public_key(black_box(d1), false).ok());
+    });
+    b.op("ecdsa_sign", || {
+        black_box(c.ecdsa_sign(h, black_box(d1), black_box(msg), SigFormat::P1363, &[], false).ok());
+    });
+    b.op("ecdsa_verify", || {
+        black_box(c.ecdsa_verify(h, black_box(p), black_box(msg), black_box(&inp.sig_low_s), SigFormat::P1363, false).ok());
+    });
+}
 
 /// Edwards and Montgomery (u, v): group ops on encoded points, and EdDSA
 /// (keygen = public key from a seed, sign, verify under RFC 8032's strict
-/// profile) where the curve has it.
-fn time_edwards(c: &dyn CurveOps, batches: usize, batch_ns: f64, push: &mut Push<'_>) {
+/// profile) where the curve has it (`inp` is `Some`).
+fn time_edwards(c: &dyn CurveOps, inp: Option<&EdInputs>, b: &mut Bench<'_, '_>) {
     let g = c.generator(false);
     let d1 = scalar_for(c, 1);
     let d2 = scalar_for(c, 2);
     let (Ok(p), Ok(q)) = (c.mul_base(&d1), c.mul_base(&d2)) else {
-    return;
+        return;
     };
-    push("add", measure(batches, batch_ns, || {
-    black_box(c.add(black_box(&p), black_box(&q)).ok());
-    }));
-    push("double", measure(batches, batch_ns, || {
-    black_box(c.double(black_box(&p)).ok());
-    }));
-    push("decode", measure(batches, batch_ns, || {
-    black_box(c.encode_point(black_box(&p), false).ok());
-    }));
-    push("mul", measure(batches, batch_ns, || {
-    black_box(c.mul(black_box(&d2), black_box(&p)).ok());
-    }));
-    push("mul_base", measure(batches, batch_ns, || {
-    black_box(c.mul_base(black_box(&d2)).ok());
-    }));
-    push("mul_vartime", measure(batches, batch_ns, || {
-    black_box(c.mul_vartime(black_box(&d2), black_box(&p)).ok());
-    }));
-    push("double_mul_vartime", measure(batches, batch_ns, || {
-    black_box(c.double_mul_vartime(black_box(&d1), black_box(&d2), black_box(&g)).ok());
-    }));
-    // EdDSA: the seed is as long as a point encoding (32 / 57 bytes).
-    let seed: Vec<u8> = (0..g.len()).map(|i| (i as u8).wrapping_mul(151) ^ 0x5a).collect();
-    let msg = [0x42u8; 32];
-    let (Ok(pk), Ok(sig)) = (c.eddsa_public_key(&seed), c.eddsa_sign(EddsaVariant::Pure, &seed, &[], &msg)) else {
-    return;
-    };
-    push("keygen", measure(batches, batch_ns, || {
-    black_box(c.eddsa_public_key(black_box(&seed)).ok());
-    }));
-    push("eddsa_sign", measure(batches, batch_ns, || {
-    black_box(c.eddsa_sign(EddsaVariant::Pure, black_box(&seed), &[], black_box(&msg)).ok());
-    }));
-    push("eddsa_verify", measure(batches, batch_ns, || {
-    black_box(c.eddsa_verify(EddsaVariant::Pure, "rfc8032", black_box(&pk), &[], black_box(&msg), black_box(&sig)).ok());
-    }));
+    b.op("add", || {
+        black_box(c.add(black_box(&p), black_box(&q)).ok());
+    });
+    b.op("double", || {
+        black_box(c.double(black_box(&p)).ok());
+    });
+    b.op("decode", || {
+        black_box(c.encode_point(black_box(&p), false).ok());
+    });
+    b.op("mul", || {
+        black_box(c.mul(black_box(&d2), black_box(&p)).ok());
+    });
+    b.op("mul_base", || {
+        black_box(c.mul_base(black_box(&d2)).ok());
+    });
+    b.op("mul_vartime", || {
+        black_box(c.mul_vartime(black_box(&d2), black_box(&p)).ok());
+    });
+    b.op("double_mul_vartime", || {
+        black_box(c.double_mul_vartime(black_box(&d1), black_box(&d2), black_box(&g)).ok());
+    });
+    let Some(inp) = inp else { return };
+    let (seed, msg, pk, sig) = (&inp.seed, &inp.msg, &inp.pk, &inp.sig);
+    b.op("keygen", || {
+        black_box(c.eddsa_public_key(black_box(seed)).ok());
+    });
+    b.op("eddsa_sign", || {
+        black_box(c.eddsa_sign(EddsaVariant::Pure, black_box(seed), &[], black_box(msg)).ok());
+    });
+    b.op("eddsa_verify", || {
+        black_box(c.eddsa_verify(EddsaVariant::Pure, "rfc8032", black_box(pk), &[], black_box(msg), black_box(sig)).ok());
+    });
 }
 
 /// X25519 / X448: the Diffie–Hellman function and keygen (u of [clamp(k)]B).
-fn time_xdh(c: &dyn CurveOps, batches: usize, batch_ns: f64, push: &mut Push<'_>) {
-    let k1: Vec<u8> = (0..c.scalar_bytes()).map(|i| (i as u8).wrapping_mul(151).wrapping_add(1) ^ 0x5a).collect();
-    let k2: Vec<u8> = (0..c.scalar_bytes()).map(|i| (i as u8).wrapping_mul(151).wrapping_add(2) ^ 0x5a).collect();
-    let Ok(u) = c.xdh_public_key(&k2) else {
-        return;
-    };
-    push("xdh", measure(batches, batch_ns, || {
-        black_box(c.xdh(black_box(&k1), black_box(&u)).ok());
-    }));
-    push("keygen", measure(batches, batch_ns, || {
-        black_box(c.xdh_public_key(black_box(&k1)).ok());
-    }));
+fn time_xdh(inp: &XdhInputs, b: &mut Bench<'_, '_>) {
+    let c = inp.c;
+    b.op("xdh", || {
+        black_box(c.xdh(black_box(&inp.k1), black_box(&inp.u)).ok());
+    });
+    b.op("keygen", || {
+        black_box(c.xdh_public_key(black_box(&inp.k1)).ok());
+    });
 }
 
-/// Prints the runtime table.
-pub fn print(rows: &[Row]) {
-    println!("\n== Runtime: median ns/op (min … max over batches) ==");
-    println!("{:<16} {:<20} {:<8} {:>12} {:>12} {:>12}", "curve", "op", "impl", "median_ns", "min_ns", "max_ns");
-    for r in rows {
-        println!(
-            "{:<16} {:<20} {:<8} {:>12.0} {:>12.0} {:>12.0}",
-            r.curve, r.op, r.implementation, r.median_ns, r.min_ns, r.max_ns
-        );
+fn fmt_ns(ns: f64) -> String {
+    if ns.is_nan() {
+        "-".into()
+    } else {
+        format!("{ns:.0}")
     }
 }
 
-/// The runtime rows as JSON (DESIGN.md shape).
+/// Prints the runtime table; where peers were timed, a ratio column
+/// (kurve / fastest peer; < 1 means kurve is faster), the peers' notes as
+/// footnotes, and a summary of kurve against its best peer per row.
+pub fn print(rows: &[Row]) {
+    let with_peers = rows.iter().any(|r| r.implementation != "kurve");
+    println!("\n== Runtime: median ns/op (min … max over batches) ==");
+    if with_peers {
+        println!("(peers timed interleaved with kurve in the same batches; ratio = kurve median / best peer median)");
+    }
+    let w_impl = rows.iter().map(|r| r.implementation.len()).max().unwrap_or(4).max(6);
+    println!(
+        "{:<16} {:<20} {:<w_impl$} {:>12} {:>12} {:>12}{}",
+        "curve",
+        "op",
+        "impl",
+        "median_ns",
+        "min_ns",
+        "max_ns",
+        if with_peers { "   ratio  best peer" } else { "" }
+    );
+    let mut notes: Vec<(&str, &str)> = Vec::new();
+    for r in rows {
+        if let Some(e) = &r.error {
+            println!("{:<16} {:<20} {:<w_impl$} ERROR: {e}", r.curve, r.op, r.implementation);
+            continue;
+        }
+        let mut tail = String::new();
+        if let (Some(ratio), Some((peer, _))) = (r.ratio(), r.best_peer) {
+            tail = format!("  {ratio:>6.2}  {peer}");
+        }
+        if let Some(n) = &r.note {
+            let idx = match notes.iter().position(|&(i, t)| i == r.implementation && t == n) {
+                Some(i) => i,
+                None => {
+                    notes.push((r.implementation, n));
+                    notes.len() - 1
+                }
+            };
+            tail = format!("  [{}]", idx + 1);
+        }
+        println!(
+            "{:<16} {:<20} {:<w_impl$} {:>12} {:>12} {:>12}{tail}",
+            r.curve,
+            r.op,
+            r.implementation,
+            fmt_ns(r.median_ns),
+            fmt_ns(r.min_ns),
+            fmt_ns(r.max_ns)
+        );
+    }
+    for (i, (imp, n)) in notes.iter().enumerate() {
+        println!("  [{}] {imp}: {n}", i + 1);
+    }
+    if with_peers {
+        println!("\n== Runtime: kurve vs best peer ==");
+        println!("{:<16} {:<20} {:>10} {:<w_impl$} {:>10} {:>7}", "curve", "op", "kurve_ns", "best peer", "peer_ns", "ratio");
+        for r in rows.iter().filter(|r| r.implementation == "kurve") {
+            if let (Some(ratio), Some((peer, ns))) = (r.ratio(), r.best_peer) {
+                println!(
+                    "{:<16} {:<20} {:>10} {:<w_impl$} {:>10} {:>7.2}",
+                    r.curve,
+                    r.op,
+                    fmt_ns(r.median_ns),
+                    peer,
+                    fmt_ns(ns),
+                    ratio
+                );
+            }
+        }
+        let errors = rows.iter().filter(|r| r.error.is_some()).count();
+        if errors > 0 {
+            println!("{errors} peer row(s) not timed: disagreement with kurve or setup failure (ERROR rows above)");
+        }
+    }
+}
+
+/// The runtime rows as JSON (DESIGN.md shape; kurve rows timed next to
+/// peers add `best_peer`, `best_peer_ns` and `ratio`; peer rows may add a
+/// `note`; error rows are `{"curve", "op", "impl", "error"}`).
 pub fn to_json(rows: &[Row]) -> serde_json::Value {
     serde_json::Value::Array(
         rows.iter()
-            .map(|r| json!({"curve": r.curve, "op": r.op, "impl": r.implementation,
-                            "median_ns": r.median_ns, "min_ns": r.min_ns, "max_ns": r.max_ns}))
+            .map(|r| {
+                if let Some(e) = &r.error {
+                    return json!({"curve": r.curve, "op": r.op, "impl": r.implementation, "error": e});
+                }
+                let mut v = json!({"curve": r.curve, "op": r.op, "impl": r.implementation,
+                                   "median_ns": r.median_ns, "min_ns": r.min_ns, "max_ns": r.max_ns});
+                if let (Some((peer, ns)), Some(ratio)) = (r.best_peer, r.ratio()) {
+                    v["best_peer"] = json!(peer);
+                    v["best_peer_ns"] = json!(ns);
+                    v["ratio"] = json!(ratio);
+                }
+                if let Some(n) = &r.note {
+                    v["note"] = json!(n);
+                }
+                v
+            })
             .collect(),
     )
 }

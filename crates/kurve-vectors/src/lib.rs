@@ -92,6 +92,7 @@ pub mod cavp;
 pub mod compressed;
 pub mod der;
 pub mod differential;
+pub mod edwards_montgomery;
 mod error;
 pub mod fips186;
 pub mod kas;

@@ -531,10 +531,14 @@ pub fn run_all(progress: &mut dyn FnMut(&str)) -> Vec<SuiteResult> {
     out.extend(crate::file_suites::all());
     progress("soundness laws");
     out.extend(crate::differential::soundness_suites(16));
+    out.extend(crate::edwards_montgomery::soundness_suites(16));
+    progress("differential vs the num-bigint reference (Edwards, Montgomery, X25519/X448)");
+    out.extend(crate::edwards_montgomery::bigint_suites(16));
     #[cfg(feature = "openssl")]
     {
         progress("differential vs OpenSSL");
         out.extend(crate::differential::openssl_suites(16));
+        out.extend(crate::edwards_montgomery::openssl_suites(16));
     }
     out
 }

@@ -247,8 +247,14 @@ pub fn run_wycheproof_eddsa(doc: &Value, suite: &str, profile: &str) -> SuiteRes
     };
     let mut r = SuiteResult::new(c.name(), suite, "eddsa");
     let (mut acc_acc, mut acc_rej) = (0, 0);
-    for g in &groups {
+    let mut key_forms = 0;
+    for (gi, g) in groups.iter().enumerate() {
         let pk = g.get("publicKey").and_then(|k| k.get("pk")).and_then(hexv).unwrap_or_default();
+        // The group's key in its other encodings must be the same key.
+        for (form, got) in eddsa_key_forms(c, g, pk.len()) {
+            key_forms += 1;
+            r.record(got.as_deref() == Some(&pk[..]), || format!("group {gi}: {form} does not decode to pk"));
+        }
         for t in g.get("tests").and_then(Value::as_array).into_iter().flatten() {
             let id = t.get("tcId").and_then(Value::as_u64).unwrap_or(0);
             let result = t.get("result").and_then(Value::as_str).unwrap_or("");
@@ -273,8 +279,37 @@ pub fn run_wycheproof_eddsa(doc: &Value, suite: &str, profile: &str) -> SuiteRes
             r.record(ok, || format!("tcId {id} ({result}): got {got:?}"));
         }
     }
-    r.note = Some(format!("profile {profile}; acceptable: {acc_acc} accepted, {acc_rej} rejected"));
+    r.note = Some(format!(
+        "profile {profile}; acceptable: {acc_acc} accepted, {acc_rej} rejected; {key_forms} key encodings (SPKI DER/PEM, JWK) cross-checked"
+    ));
     r
+}
+
+/// The `publicKeyDer`, `publicKeyPem` and `publicKeyJwk` members of a
+/// Wycheproof EdDSA group (those present), each decoded to the raw key:
+/// X.509 SubjectPublicKeyInfo with OID 1.3.101.112 (Ed25519) / 1.3.101.113
+/// (Ed448) and no parameters (RFC 8410 §4), its PEM form, and the JWK
+/// `kty: OKP`, `crv: Ed25519 / Ed448`, base64url `x` (RFC 8037 §2).
+/// `None` when a present member does not decode.
+fn eddsa_key_forms(c: &dyn CurveOps, g: &Value, len: usize) -> Vec<(&'static str, Option<Vec<u8>>)> {
+    let (oid, crv): (&[u8], &str) =
+        if c.name() == "edwards25519" { (&[0x2b, 0x65, 0x70], "Ed25519") } else { (&[0x2b, 0x65, 0x71], "Ed448") };
+    let mut out = Vec::new();
+    if let Some(d) = g.get("publicKeyDer") {
+        out.push(("publicKeyDer", hexv(d).and_then(|d| parse_xdh_spki(&d, oid, len))));
+    }
+    if let Some(p) = g.get("publicKeyPem") {
+        let der = p.as_str().and_then(|p| der::pem_decode(p, "PUBLIC KEY").ok());
+        out.push(("publicKeyPem", der.and_then(|d| parse_xdh_spki(&d, oid, len))));
+    }
+    if let Some(j) = g.get("publicKeyJwk") {
+        let x = (j.get("kty").and_then(Value::as_str) == Some("OKP") && j.get("crv").and_then(Value::as_str) == Some(crv))
+            .then(|| j.get("x").and_then(Value::as_str).and_then(base64url))
+            .flatten()
+            .filter(|x| x.len() == len);
+        out.push(("publicKeyJwk", x));
+    }
+    out
 }
 
 /// Runs a Wycheproof document whose schema is XDH or EdDSA; `None` for other schemas.
