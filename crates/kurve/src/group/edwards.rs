@@ -723,7 +723,6 @@ impl<C: EdwardsCurve> EdwardsPoint<C> {
     /// E = (X₁+Y₁)(x+y)−A−B, F = D−C, G = D+C, H = B−A.
     ///
     /// Both: X₃ = EF, Y₃ = GH, T₃ = EH, Z₃ = FG.
-    #[inline(always)]
     pub fn add_affine_niels(&self, q: &AffineNielsPoint<C>) -> Self {
         let (e, f, g, h);
         if C::A_IS_MINUS_ONE {
@@ -849,7 +848,6 @@ impl<C: EdwardsCurve> EdwardsPoint<C> {
     /// 2P without the T coordinate (3M + 4S): X, Y, Z as in [`Self::double`],
     /// T left as 0. Only valid as the input of another doubling (which
     /// never reads T); callers must not use the result otherwise.
-    #[inline(always)]
     fn double_without_t(&self) -> Self {
         let a = self.x.square();
         let b = self.y.square();
