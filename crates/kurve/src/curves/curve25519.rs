@@ -24,7 +24,9 @@ use crate::arith;
 use crate::field::{FieldParams, Fp as GenericFp};
 use crate::group::edwards::{self, EdwardsCurve};
 use crate::group::montgomery::{self, MontgomeryCurve};
+use crate::field::Field;
 use crate::Error;
+use subtle::Choice;
 
 /// Parameters of the base field F_p, p = 2²⁵⁵ − 19.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -104,6 +106,32 @@ impl EdwardsCurve for Edwards25519 {
     const GX: Fp = EDWARDS_BASE_X;
     const GY: Fp = EDWARDS_BASE_Y;
     const COFACTOR: u64 = 8;
+    const BASE_TABLE: &'static [[edwards::AffineNielsPoint<Self>; 8]] = &EDWARDS25519_BASE_TABLE;
+    const BASE_ODD_MULTIPLES: &'static [edwards::AffineNielsPoint<Self>] = &EDWARDS25519_BASE_ODD_MULTIPLES;
+
+    /// [`Fp::sqrt_ratio`]: one exponentiation instead of an inversion and
+    /// a square root (RFC 8032 §5.1.3).
+    fn sqrt_ratio(u: &Fp, v: &Fp) -> (Choice, Fp) {
+        Fp::sqrt_ratio(u, v)
+    }
+}
+
+/// Signed radix-16 windows of the edwards25519 fixed-base table: one per
+/// two digits of a scalar mod L (⌈253/4⌉ + 1 = 65 digits → 33 rows).
+const BASE_TABLE_ROWS: usize = ((<Fq as Field>::BITS as usize).div_ceil(4) + 2) / 2;
+
+edwards::define_base_table! {
+    /// \[(j + 1)·256ⁱ\]B for i < 33, j < 8, in affine Niels form
+    /// (y + x, y − x, 2d·x·y): the fixed-base table of
+    /// [`edwards::EdwardsPoint::mul_base`] (ref10 `ge_scalarmult_base`
+    /// layout, 33 × 8 × 3 field elements ≈ 31 KiB), computed by const
+    /// evaluation at build time.
+    pub static EDWARDS25519_BASE_TABLE,
+    /// \[2j + 1\]B for j < 64 in affine Niels form: the width-8 wNAF table of
+    /// B used by [`edwards::EdwardsPoint::double_mul_vartime`] (EdDSA
+    /// verification) on edwards25519, computed by const evaluation at build time.
+    static EDWARDS25519_BASE_ODD_MULTIPLES: Edwards25519, field = Fp, windows = BASE_TABLE_ROWS,
+        a_is_minus_one = true, d = EDWARDS_D, gx = EDWARDS_BASE_X, gy = EDWARDS_BASE_Y,
 }
 
 /// curve25519 (RFC 7748 §4.1): v² = u³ + 486662·u² + u over F_(2²⁵⁵−19).
@@ -124,6 +152,25 @@ impl MontgomeryCurve for Curve25519 {
     const COFACTOR: u64 = 8;
     const EDWARDS_MAP_SCALE: Fp = SQRT_MINUS_486664;
     const EDWARDS_MAP_Y_INVERTED: bool = false;
+
+    /// 121665·x by [`Fp::mul_small`] (five 64×64 products, not 25).
+    #[inline(always)]
+    fn mul_a24(x: &Fp) -> Fp {
+        x.mul_small(121_665)
+    }
+
+    /// u of \[k\]·(9, v₀) by the edwards25519 fixed-base table: P = \[k mod L\]B
+    /// (the clamped k acts through k mod L, B having order L), then
+    /// u = (1 + y)/(1 − y) = (Z + Y)/(Z − Y) (RFC 7748 §4.1). The identity
+    /// (Z = Y) gives u = 0 like the ladder. Constant time in k; about a
+    /// quarter of the ladder's cost.
+    fn base_u(k_clamped: &[u8; 32]) -> Fp {
+        let s = crate::scalar::SecretScalar::new(edwards::le::decode_reduced::<Fq>(k_clamped));
+        let mut p = EdwardsPoint::mul_base(&s);
+        let u = (p.z + p.y) * (p.z - p.y).invert_or_zero();
+        zeroize::Zeroize::zeroize(&mut p);
+        u
+    }
 }
 
 /// An edwards25519 point (extended coordinates).

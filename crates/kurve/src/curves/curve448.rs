@@ -155,6 +155,31 @@ impl EdwardsCurve for Edwards448 {
     const GX: Fp = EDWARDS448_BASE_X;
     const GY: Fp = EDWARDS448_BASE_Y;
     const COFACTOR: u64 = 4;
+    const BASE_TABLE: &'static [[edwards::AffineNielsPoint<Self>; 8]] = &EDWARDS448_BASE_TABLE;
+    const BASE_ODD_MULTIPLES: &'static [edwards::AffineNielsPoint<Self>] = &EDWARDS448_BASE_ODD_MULTIPLES;
+
+    /// [`Fp::sqrt_ratio`]: one exponentiation instead of an inversion and
+    /// a square root (RFC 8032 §5.2.3).
+    fn sqrt_ratio(u: &Fp, v: &Fp) -> (Choice, Fp) {
+        Fp::sqrt_ratio(u, v)
+    }
+}
+
+/// Signed radix-16 windows of the edwards448 fixed-base table: one per two
+/// digits of a scalar mod L (⌈446/4⌉ + 1 = 113 digits → 57 rows).
+const BASE_TABLE_ROWS: usize = ((<Fq as Field>::BITS as usize).div_ceil(4) + 2) / 2;
+
+edwards::define_base_table! {
+    /// \[(j + 1)·256ⁱ\]B for i < 57, j < 8, in affine Niels form for a = 1
+    /// (x, y, d·x·y): the fixed-base table of
+    /// [`edwards::EdwardsPoint::mul_base`] for edwards448 (57 × 8 × 3 field
+    /// elements ≈ 86 KiB), computed by const evaluation at build time.
+    pub static EDWARDS448_BASE_TABLE,
+    /// \[2j + 1\]B for j < 64 in affine Niels form: the width-8 wNAF table of
+    /// B used by [`edwards::EdwardsPoint::double_mul_vartime`] (EdDSA
+    /// verification) on edwards448, computed by const evaluation at build time.
+    static EDWARDS448_BASE_ODD_MULTIPLES: Edwards448, field = Fp, windows = BASE_TABLE_ROWS,
+        a_is_minus_one = false, d = EDWARDS448_D, gx = EDWARDS448_BASE_X, gy = EDWARDS448_BASE_Y,
 }
 
 /// curve448's birationally equivalent Edwards curve (RFC 7748 §4.2):
@@ -195,6 +220,25 @@ impl MontgomeryCurve for Curve448 {
     const COFACTOR: u64 = 4;
     const EDWARDS_MAP_SCALE: Fp = SQRT_156324;
     const EDWARDS_MAP_Y_INVERTED: bool = true;
+
+    /// 39081·x by [`Fp::mul_small`] (8 products instead of 48).
+    #[inline(always)]
+    fn mul_a24(x: &Fp) -> Fp {
+        x.mul_small(39_081)
+    }
+
+    /// u of \[k\]·(5, v₀) by the edwards448 fixed-base table and the
+    /// 4-isogeny φ of [`edwards448_to_curve448`]: φ is a homomorphism with
+    /// φ(B) = (5, v₀), so u(\[k\](5, v₀)) = u(φ(\[k mod L\]B)) = y²/x² =
+    /// (Y/X)². The identity (X = 0) gives u = 0 like the ladder. Constant
+    /// time in k; one inversion.
+    fn base_u(k_clamped: &[u8; 56]) -> Fp {
+        let s = crate::scalar::SecretScalar::new(edwards::le::decode_reduced::<Fq>(k_clamped));
+        let mut p = Ed448Point::mul_base(&s);
+        let y_over_x = p.y * p.x.invert().unwrap_or(Fp::ZERO);
+        zeroize::Zeroize::zeroize(&mut p);
+        y_over_x.square()
+    }
 }
 
 /// An edwards448 point (extended coordinates).

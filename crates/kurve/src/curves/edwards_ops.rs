@@ -423,6 +423,12 @@ fn bytes_in<C: MontgomeryCurve>(b: &[u8]) -> Result<C::Bytes, Error> {
 /// RFC 7748 §5 on already-sized inputs: clamp k, decode u, ladder, encode,
 /// reject an all-zero result. Constant time in k.
 fn xdh_raw<C: MontgomeryCurve>(k: &C::Bytes, u: &C::Base) -> Result<ByteBuf, Error> {
+    xdh_with::<C>(k, |kc| crate::group::montgomery::ladder::<C>(kc, u))
+}
+
+/// Clamps k (decodeScalar25519 / decodeScalar448), computes `f(clamped k)`,
+/// encodes it and rejects an all-zero result. Constant time in k.
+fn xdh_with<C: MontgomeryCurve>(k: &C::Bytes, f: impl FnOnce(&C::Bytes) -> C::Base) -> Result<ByteBuf, Error> {
     use crate::encoding::rfc7748::encode_u_coordinate;
     use zeroize::Zeroize;
     let mut kc = *k;
@@ -439,7 +445,7 @@ fn xdh_raw<C: MontgomeryCurve>(k: &C::Bytes, u: &C::Base) -> Result<ByteBuf, Err
         }
         b[top / 8] |= 1u8 << (top % 8);
     }
-    let mut r = crate::group::montgomery::ladder::<C>(&kc, u);
+    let mut r = f(&kc);
     kc.zeroize();
     let zero = crate::ct::declassify(r.is_zero());
     let mut out = encode_u_coordinate::<C>(&r);
@@ -533,7 +539,9 @@ impl<C: MontgomeryCurve> CurveOps for XdhOps<C> {
     }
     fn xdh_public_key(&self, k: &[u8]) -> Result<ByteBuf, Error> {
         let mut k = bytes_in::<C>(k)?;
-        let r = xdh_raw::<C>(&k, &C::BASE_U);
+        // The fixed-base path where the curve has one (same value as the
+        // ladder on the base point).
+        let r = xdh_with::<C>(&k, |kc| C::base_u(kc));
         zeroize::Zeroize::zeroize(&mut k);
         r
     }

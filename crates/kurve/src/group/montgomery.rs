@@ -70,6 +70,27 @@ pub trait MontgomeryCurve:
     const EDWARDS_MAP_SCALE: Self::Base;
     /// Which y-map is used (see the module doc).
     const EDWARDS_MAP_Y_INVERTED: bool;
+
+    /// a24·x, the ladder's multiplication by the constant a24. The default
+    /// is a full field multiplication; curves override it with a
+    /// small-constant multiply (121665 and 39081 fit in 32 bits).
+    /// Constant time.
+    #[inline(always)]
+    fn mul_a24(x: &Self::Base) -> Self::Base {
+        Self::A24 * *x
+    }
+
+    /// The u-coordinate of \[k\]·(base point) for an already clamped k
+    /// (RFC 7748 §5 / §6: the public key of k), with the RFC's convention
+    /// u = 0 for the identity. The default runs the [`ladder`] on
+    /// [`MontgomeryCurve::BASE_U`]; curves with a fixed-base Edwards table
+    /// override it (curve25519: [k]B on edwards25519 and u = (1 + y)/(1 − y);
+    /// curve448: [k]B on edwards448 and the 4-isogeny u = y²/x²), which
+    /// gives the same value since the clamped k acts on a point of prime
+    /// order L through k mod L. Constant time in k.
+    fn base_u(k_clamped: &Self::Bytes) -> Self::Base {
+        ladder::<Self>(k_clamped, &Self::BASE_U)
+    }
 }
 
 /// The u-coordinate of \[k\]P for the point P with u-coordinate `u`, by the
@@ -126,7 +147,7 @@ fn ladder_projective<C: MontgomeryCurve>(k: &[u8], bits: u32, u: &C::Base) -> (C
         x3 = (da + cb).square();
         z3 = x1 * (da - cb).square();
         x2 = aa * bb;
-        z2 = e * (aa + C::A24 * e);
+        z2 = e * (aa + C::mul_a24(&e));
     }
     let c = Choice::from(swap);
     C::Base::conditional_swap(&mut x2, &mut x3, c);
@@ -266,7 +287,10 @@ impl<C: MontgomeryCurve> MontgomeryPoint<C> {
 
     /// \[k\]·(base point), constant time in k.
     pub fn mul_base<S: ScalarInput<C::ScalarField>>(k: &S) -> Self {
-        Self::generator().mul(k)
+        // The Edwards base point is the image of the Montgomery base point
+        // (checked by the curve tests), so the Edwards fixed-base method
+        // (a precomputed table where the curve has one) applies.
+        Self::from_edwards(&EdwardsPoint::mul_base(k))
     }
 
     /// \[k\]P in variable time. Public k and P only.

@@ -18,8 +18,8 @@
 //! only whether the result was zero, which its caller learns anyway.
 //! Outputs are secrets: zeroize them when done.
 
-use crate::curves::curve25519::{Curve25519, CURVE25519_BASE_U};
-use crate::curves::curve448::{Curve448, CURVE448_BASE_U};
+use crate::curves::curve25519::Curve25519;
+use crate::curves::curve448::Curve448;
 use crate::encoding::rfc7748::{clamp_x25519, clamp_x448, decode_u_coordinate, encode_u_coordinate};
 use crate::field::Field;
 use crate::group::montgomery::{ladder, MontgomeryCurve};
@@ -47,11 +47,22 @@ pub fn x25519(k: &[u8; 32], u: &[u8; 32]) -> ([u8; 32], Choice) {
     r
 }
 
+/// The public key u of \[k\]·base for a clamped k, by the curve's fixed-base
+/// path ([`MontgomeryCurve::base_u`]), encoded.
+fn xdh_base<C: MontgomeryCurve>(k_clamped: &C::Bytes) -> C::Bytes {
+    let mut r = C::base_u(k_clamped);
+    let out = encode_u_coordinate::<C>(&r);
+    r.zeroize();
+    out
+}
+
 /// X25519(k, 9): the public key for the private key k (RFC 7748 §6.1).
-/// Constant time in k; never zero for a clamped k.
+/// Same value as [`x25519`] with u = 9, computed by the edwards25519
+/// fixed-base table (\[k\]B, then u = (1 + y)/(1 − y)) at about a quarter
+/// of the ladder's cost. Constant time in k; never zero for a clamped k.
 pub fn x25519_base(k: &[u8; 32]) -> [u8; 32] {
     let mut kc = clamp_x25519(k);
-    let (r, _) = xdh::<Curve25519>(&kc, &CURVE25519_BASE_U);
+    let r = xdh_base::<Curve25519>(&kc);
     kc.zeroize();
     r
 }
@@ -78,10 +89,11 @@ pub fn x448(k: &[u8; 56], u: &[u8; 56]) -> ([u8; 56], Choice) {
 }
 
 /// X448(k, 5): the public key for the private key k (RFC 7748 §6.2).
-/// Constant time in k.
+/// Same value as [`x448`] with u = 5, computed by the edwards448 fixed-base
+/// table and the 4-isogeny to curve448 (u = y²/x²). Constant time in k.
 pub fn x448_base(k: &[u8; 56]) -> [u8; 56] {
     let mut kc = clamp_x448(k);
-    let (r, _) = xdh::<Curve448>(&kc, &CURVE448_BASE_U);
+    let r = xdh_base::<Curve448>(&kc);
     kc.zeroize();
     r
 }

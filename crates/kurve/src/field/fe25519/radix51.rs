@@ -38,7 +38,7 @@ pub struct Fe51([u64; 5]);
 
 /// 64×64 → 128-bit product.
 #[inline(always)]
-fn m(x: u64, y: u64) -> u128 {
+const fn m(x: u64, y: u64) -> u128 {
     (x as u128) * (y as u128)
 }
 
@@ -60,12 +60,14 @@ impl Fe51 {
 
     /// Checks the type invariant (debug builds only).
     #[inline(always)]
-    fn debug_check(&self) {
-        debug_assert!(
-            self.0.iter().all(|&l| l < LIMB_BOUND),
-            "Fe51 limb bound violated: {:x?}",
-            self.0
-        );
+    const fn debug_check(&self) {
+        if cfg!(debug_assertions) {
+            let mut i = 0;
+            while i < 5 {
+                assert!(self.0[i] < LIMB_BOUND, "Fe51 limb bound violated");
+                i += 1;
+            }
+        }
     }
 
     /// Loads 255 bits (bit 255 dropped), limbs < 2^51.
@@ -87,7 +89,7 @@ impl Fe51 {
     /// move up one limb, the top one wraps around times 19 (2^255 ≡ 19).
     /// Output limbs: l₀ < 2^51 + 19·2^13 < 2^51 + 2^18, others < 2^51 + 2^13.
     #[inline(always)]
-    fn weak_reduce(l: [u64; 5]) -> Self {
+    const fn weak_reduce(l: [u64; 5]) -> Self {
         let c0 = l[0] >> 51;
         let c1 = l[1] >> 51;
         let c2 = l[2] >> 51;
@@ -111,7 +113,7 @@ impl Fe51 {
     /// h₀..h₃ < 2^63 and 19·h₄ < 2^64 − 2^62, and every sum below is < 2^64.
     /// Output limbs: l₀ < 2^51 + 2^18, others < 2^51 + 2^13.
     #[inline(always)]
-    fn carry_wide(c: [u128; 5]) -> Self {
+    const fn carry_wide(c: [u128; 5]) -> Self {
         debug_assert!(c[0] >> 114 == 0 && c[1] >> 114 == 0 && c[2] >> 114 == 0);
         debug_assert!(c[3] >> 114 == 0 && c[4] >> 110 == 0);
         let h0 = (c[0] >> 51) as u64;
@@ -165,7 +167,7 @@ impl Fe51 {
     }
 
     #[inline(always)]
-    fn add_impl(&self, rhs: &Self) -> Self {
+    const fn add_impl(&self, rhs: &Self) -> Self {
         self.debug_check();
         rhs.debug_check();
         let (a, b) = (&self.0, &rhs.0);
@@ -173,7 +175,7 @@ impl Fe51 {
     }
 
     #[inline(always)]
-    fn sub_impl(&self, rhs: &Self) -> Self {
+    const fn sub_impl(&self, rhs: &Self) -> Self {
         self.debug_check();
         rhs.debug_check();
         let (a, b) = (&self.0, &rhs.0);
@@ -187,7 +189,7 @@ impl Fe51 {
     }
 
     #[inline(always)]
-    fn neg_impl(&self) -> Self {
+    const fn neg_impl(&self) -> Self {
         self.debug_check();
         let a = &self.0;
         Self::weak_reduce([
@@ -202,7 +204,7 @@ impl Fe51 {
     /// Schoolbook 5×5 with the wrap-around folded in: the product of limbs i
     /// and j with i + j ≥ 5 lands in column i + j − 5 times 19. 25 `mul`s.
     #[inline(always)]
-    fn mul_impl(&self, rhs: &Self) -> Self {
+    const fn mul_impl(&self, rhs: &Self) -> Self {
         self.debug_check();
         rhs.debug_check();
         let (a, b) = (&self.0, &rhs.0);
@@ -222,7 +224,7 @@ impl Fe51 {
 
     /// Squaring: the 10 distinct cross products, doubled, 15 `mul`s.
     #[inline(always)]
-    fn square_impl(&self) -> Self {
+    const fn square_impl(&self) -> Self {
         self.debug_check();
         let a = &self.0;
         let a3_19 = a[3] * 19;
@@ -237,11 +239,49 @@ impl Fe51 {
 
     /// Each limb times c (< 2^84), then one wide carry pass.
     #[inline(always)]
-    fn mul_small_impl(&self, c: u32) -> Self {
+    const fn mul_small_impl(&self, c: u32) -> Self {
         self.debug_check();
         let a = &self.0;
         let c = c as u64;
         Self::carry_wide([m(a[0], c), m(a[1], c), m(a[2], c), m(a[3], c), m(a[4], c)])
+    }
+
+    /// Compile-time a + b (the same code as `+`), for tables built by const
+    /// evaluation ([`crate::group::edwards::AffineNielsPoint`] tables).
+    pub(crate) const fn const_add(&self, rhs: &Self) -> Self {
+        self.add_impl(rhs)
+    }
+    /// Compile-time a − b (the same code as `-`).
+    pub(crate) const fn const_sub(&self, rhs: &Self) -> Self {
+        self.sub_impl(rhs)
+    }
+    /// Compile-time a·b (the same code as `*`).
+    pub(crate) const fn const_mul(&self, rhs: &Self) -> Self {
+        self.mul_impl(rhs)
+    }
+    /// Compile-time a⁻¹ (0 for 0): a^(p−2) by plain square-and-multiply
+    /// over the bits of p − 2 = 2^255 − 21, most significant first. Slower
+    /// than the addition chain of `invert_or_zero` and only meant for
+    /// const evaluation (the exponent is public, so it is constant time
+    /// anyway).
+    pub(crate) const fn const_invert(&self) -> Self {
+        // p − 2 as little-endian 64-bit words.
+        const E: [u64; 4] = [
+            0xffff_ffff_ffff_ffeb,
+            0xffff_ffff_ffff_ffff,
+            0xffff_ffff_ffff_ffff,
+            0x7fff_ffff_ffff_ffff,
+        ];
+        let mut r = Self::ONE_IMPL;
+        let mut i = 255;
+        while i > 0 {
+            i -= 1;
+            r = r.square_impl();
+            if (E[i / 64] >> (i % 64)) & 1 == 1 {
+                r = r.mul_impl(self);
+            }
+        }
+        r
     }
 
     /// `b` where `mask` is all ones, `a` where it is zero.

@@ -51,11 +51,16 @@ pub struct Fe448 {
     limbs: [u64; 8],
 }
 
+/// 64×64 → 128-bit product.
+#[inline(always)]
+const fn m(x: u64, y: u64) -> u128 {
+    (x as u128) * (y as u128)
+}
+
 /// The product coefficients c_k = Σ_{i+j=k} aᵢbⱼ (k = 0..6) of two 4-limb
 /// polynomials in 2^56, without carries.
 #[inline(always)]
-fn mul4(a: &[u64; 4], b: &[u64; 4]) -> [u128; 7] {
-    let m = |x: u64, y: u64| (x as u128) * (y as u128);
+const fn mul4(a: &[u64; 4], b: &[u64; 4]) -> [u128; 7] {
     [
         m(a[0], b[0]),
         m(a[0], b[1]) + m(a[1], b[0]),
@@ -70,8 +75,7 @@ fn mul4(a: &[u64; 4], b: &[u64; 4]) -> [u128; 7] {
 /// The coefficients of a 4-limb square (10 multiplications: cross terms use
 /// a pre-doubled operand).
 #[inline(always)]
-fn sqr4(a: &[u64; 4]) -> [u128; 7] {
-    let m = |x: u64, y: u64| (x as u128) * (y as u128);
+const fn sqr4(a: &[u64; 4]) -> [u128; 7] {
     let d0 = 2 * a[0];
     let d1 = 2 * a[1];
     let d2 = 2 * a[2];
@@ -120,15 +124,22 @@ impl Fe448 {
 
     /// True when every limb is below [`LIMB_BOUND`] (the type invariant).
     #[inline(always)]
-    fn limbs_in_bound(&self) -> bool {
-        self.limbs.iter().all(|&l| l < LIMB_BOUND)
+    const fn limbs_in_bound(&self) -> bool {
+        let mut i = 0;
+        while i < 8 {
+            if self.limbs[i] >= LIMB_BOUND {
+                return false;
+            }
+            i += 1;
+        }
+        true
     }
 
     /// Carries every limb once into the next one; the carry out of limb 7
     /// (weight 2^448 ≡ 2^224 + 1) goes to limbs 0 and 4. For input limbs
     /// < 2^59 the output limbs are < 2^56 + 15.
     #[inline(always)]
-    fn weak_reduce(a: [u64; 8]) -> Self {
+    const fn weak_reduce(a: [u64; 8]) -> Self {
         let top = a[7] >> 56;
         let mut r = [0u64; 8];
         r[0] = (a[0] & MASK) + top;
@@ -145,33 +156,39 @@ impl Fe448 {
 
     /// self + rhs: limb sums (< 2^58) then one carry pass.
     #[inline(always)]
-    fn add_impl(&self, rhs: &Self) -> Self {
+    const fn add_impl(&self, rhs: &Self) -> Self {
         debug_assert!(self.limbs_in_bound() && rhs.limbs_in_bound());
         let mut r = [0u64; 8];
-        for i in 0..8 {
+        let mut i = 0;
+        while i < 8 {
             r[i] = self.limbs[i] + rhs.limbs[i];
+            i += 1;
         }
         Self::weak_reduce(r)
     }
 
     /// self − rhs = self + 4p − rhs (limbs in (0, 2^59)), then one carry pass.
     #[inline(always)]
-    fn sub_impl(&self, rhs: &Self) -> Self {
+    const fn sub_impl(&self, rhs: &Self) -> Self {
         debug_assert!(self.limbs_in_bound() && rhs.limbs_in_bound());
         let mut r = [0u64; 8];
-        for i in 0..8 {
+        let mut i = 0;
+        while i < 8 {
             r[i] = (self.limbs[i] + FOUR_P[i]) - rhs.limbs[i];
+            i += 1;
         }
         Self::weak_reduce(r)
     }
 
     /// −self = 4p − self, then one carry pass.
     #[inline(always)]
-    fn neg_impl(&self) -> Self {
+    const fn neg_impl(&self) -> Self {
         debug_assert!(self.limbs_in_bound());
         let mut r = [0u64; 8];
-        for i in 0..8 {
+        let mut i = 0;
+        while i < 8 {
             r[i] = FOUR_P[i] - self.limbs[i];
+            i += 1;
         }
         Self::weak_reduce(r)
     }
@@ -190,11 +207,12 @@ impl Fe448 {
     /// Bounds (input limbs < 2^57, so A₀+A₁ limbs < 2^58): each column is
     /// < 5·2^116 < 2^119, every carry < 2^64, limbs 1 and 5 end < 2^56 + 2^10.
     #[inline(always)]
-    fn combine(p: &[u128; 7], q: &[u128; 7], k: &[u128; 7]) -> Self {
+    const fn combine(p: &[u128; 7], q: &[u128; 7], k: &[u128; 7]) -> Self {
         let mut out = [0u64; 8];
         let mut cl: u128 = 0;
         let mut ch: u128 = 0;
-        for i in 0..4 {
+        let mut i = 0;
+        while i < 4 {
             let (kh, ph, qh) = if i < 3 { (k[i + 4], p[i + 4], q[i + 4]) } else { (0, 0, 0) };
             cl += (kh - ph) + p[i] + q[i];
             ch += (k[i] - p[i]) + qh + kh;
@@ -202,6 +220,7 @@ impl Fe448 {
             out[i + 4] = (ch as u64) & MASK;
             cl >>= 56;
             ch >>= 56;
+            i += 1;
         }
         // cl has weight x⁴; ch has weight x⁸ ≡ x⁴ + 1.
         let t4 = out[4] as u128 + cl + ch;
@@ -217,7 +236,7 @@ impl Fe448 {
 
     /// Splits into (A₀, A₁, A₀ + A₁).
     #[inline(always)]
-    fn halves(&self) -> ([u64; 4], [u64; 4], [u64; 4]) {
+    const fn halves(&self) -> ([u64; 4], [u64; 4], [u64; 4]) {
         let l = &self.limbs;
         let a0 = [l[0], l[1], l[2], l[3]];
         let a1 = [l[4], l[5], l[6], l[7]];
@@ -227,7 +246,7 @@ impl Fe448 {
 
     /// self·rhs: golden-ratio Karatsuba, 48 multiplications (see [`Self::combine`]).
     #[inline(always)]
-    fn mul_impl(&self, rhs: &Self) -> Self {
+    const fn mul_impl(&self, rhs: &Self) -> Self {
         debug_assert!(self.limbs_in_bound() && rhs.limbs_in_bound());
         let (a0, a1, aa) = self.halves();
         let (b0, b1, bb) = rhs.halves();
@@ -236,10 +255,43 @@ impl Fe448 {
 
     /// self²: the same with three 4-limb squares, 30 multiplications.
     #[inline(always)]
-    fn square_impl(&self) -> Self {
+    const fn square_impl(&self) -> Self {
         debug_assert!(self.limbs_in_bound());
         let (a0, a1, aa) = self.halves();
         Self::combine(&sqr4(&a0), &sqr4(&a1), &sqr4(&aa))
+    }
+
+    /// Compile-time a + b (the same code as `+`), for tables built by const
+    /// evaluation ([`crate::group::edwards::AffineNielsPoint`] tables).
+    pub(crate) const fn const_add(&self, rhs: &Self) -> Self {
+        self.add_impl(rhs)
+    }
+    /// Compile-time a − b (the same code as `-`).
+    pub(crate) const fn const_sub(&self, rhs: &Self) -> Self {
+        self.sub_impl(rhs)
+    }
+    /// Compile-time a·b (the same code as `*`).
+    pub(crate) const fn const_mul(&self, rhs: &Self) -> Self {
+        self.mul_impl(rhs)
+    }
+    /// Compile-time a⁻¹ (0 for 0): a^(p−2) by plain square-and-multiply
+    /// over the bits of p − 2 = 2^448 − 2^224 − 3, most significant first.
+    /// Only meant for const evaluation (public exponent, so constant time
+    /// anyway, but slower than the addition chain of `invert`).
+    pub(crate) const fn const_invert(&self) -> Self {
+        let mut r = Self::ONE;
+        let mut i = 448;
+        while i > 0 {
+            i -= 1;
+            // p − 2 = 2^448 − 2^224 − 3: every bit of 0..448 set except
+            // bit 224 and bit 1.
+            let bit = i != 224 && i != 1;
+            r = r.square_impl();
+            if bit {
+                r = r.mul_impl(self);
+            }
+        }
+        r
     }
 
     /// self·c for a small constant c < 2^32 (e.g. the X448 ladder's
