@@ -866,6 +866,7 @@ fn montgomery_edwards_maps<C: MontgomeryCurve>(seed: u64) {
         let m = MontgomeryPoint::<C>::from_edwards(&e);
         assert_eq!(m.to_edwards(), e, "{}: torsion round trip [{i}]T", C::NAME);
         assert!(bool::from(m.is_small_order()));
+        assert!(bool::from(m.mul_by_cofactor().is_identity()), "{}: [h]T = O", C::NAME);
         assert!(bool::from(m.is_identity() | MontgomeryPoint::<C>::from_coordinates(m.u(), m.v()).is_some()));
     }
     for _ in 0..4 {
@@ -873,6 +874,13 @@ fn montgomery_edwards_maps<C: MontgomeryCurve>(seed: u64) {
         let e = m.to_edwards();
         assert!(bool::from(e.is_on_curve()));
         assert_eq!(MontgomeryPoint::<C>::from_edwards(&e), m, "{}: M → E → M", C::NAME);
+        // [h]P computed on the (u, v) group equals h repeated additions
+        let mut hp = MontgomeryPoint::<C>::identity();
+        for _ in 0..C::COFACTOR {
+            hp = hp.add(&m);
+        }
+        assert_eq!(m.mul_by_cofactor(), hp, "{}: mul_by_cofactor", C::NAME);
+        assert!(bool::from(m.mul_by_cofactor().is_torsion_free()));
         let e = random_edwards::<C::Edwards>(&mut rng).add(&t);
         assert_eq!(MontgomeryPoint::<C>::from_edwards(&e).to_edwards(), e, "{}: E → M → E", C::NAME);
         // homomorphism: map(P + Q) = map(P) + map(Q), map([k]P) = [k]map(P)

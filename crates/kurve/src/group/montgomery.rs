@@ -200,13 +200,17 @@ impl<C: MontgomeryCurve> MontgomeryPoint<C> {
     }
 
     /// The point (u, v) if B·v² = u³ + A·u² + u; `None` otherwise. Constant time.
+    /// Checks the curve equation only, **not** the prime-order subgroup: the
+    /// result may have a small-order component (use [`Self::is_torsion_free`]
+    /// or [`Self::mul_by_cofactor`] when the protocol needs it).
     pub fn from_coordinates(u: C::Base, v: C::Base) -> CtOption<Self> {
         let on = (C::B * v.square()).ct_eq(&rhs::<C>(&u));
         CtOption::new(MontgomeryPoint { u, v, identity: Choice::from(0) }, on)
     }
 
     /// The point with this u whose v has low bit `v_odd`, if
-    /// (u³ + A·u² + u)/B is a square (`None` for a u on the twist).
+    /// (u³ + A·u² + u)/B is a square (`None` for a u on the twist). Like
+    /// [`Self::from_coordinates`], no subgroup check.
     /// For u = 0 the only point is (0, 0), returned for either parity.
     /// Constant time.
     pub fn from_u(u: C::Base, v_odd: Choice) -> CtOption<Self> {
@@ -307,6 +311,12 @@ impl<C: MontgomeryCurve> MontgomeryPoint<C> {
         // The Edwards base point is the image of the Montgomery base point
         // (checked by the curve tests), so [a]B is computed on the Edwards side.
         Self::from_edwards(&EdwardsPoint::double_mul_vartime(a, b, &p.to_edwards()))
+    }
+
+    /// \[h\]P for the cofactor h (computed on the Edwards form, whose map
+    /// is a group isomorphism). Constant time; never fails.
+    pub fn mul_by_cofactor(&self) -> Self {
+        Self::from_edwards(&self.to_edwards().mul_by_cofactor())
     }
 
     /// True when \[h\]P = O. Constant time.
