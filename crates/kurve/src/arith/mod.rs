@@ -6,6 +6,12 @@
 //! compiler from the hex parameters instead of being pasted in by hand.
 //!
 //! Conventions: limb 0 is least significant; a "mask" is `0` or `u64::MAX`.
+//!
+//! The `const fn` [`mont_mul`] serves compile-time constants; run-time field
+//! arithmetic goes through [`backend`], which picks the fastest available
+//! implementation (portable Rust or x86-64 MULX/ADCX/ADOX assembly) once.
+
+pub mod backend;
 
 /// Add with carry: returns `(a + b + carry) mod 2⁶⁴` and the carry out (0 or 1).
 #[inline(always)]
