@@ -118,6 +118,9 @@ pub const fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -
 
 /// Montgomery multiplication (CIOS, Koç–Acar–Kaliski 1996): `a·b·2^(−64N) mod m`.
 ///
+/// The `const fn` version, for compile-time constants; run-time code calls
+/// [`backend::mont_mul`] (same result, faster backends).
+///
 /// Requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `b < m` and `a < 2^(64N)`; the
 /// result is fully reduced (< m). Works for any m < 2^(64N), including moduli
 /// whose top limb is all ones (the extra carry word is kept). Constant time.

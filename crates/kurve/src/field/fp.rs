@@ -2,7 +2,10 @@
 //!
 //! Representation: N little-endian 64-bit limbs holding a·R mod p with
 //! R = 2^(64N), always fully reduced (< p). Zero is all-zero limbs. Multiplication
-//! is CIOS Montgomery multiplication ([`crate::arith::mont_mul`]).
+//! is CIOS Montgomery multiplication and squaring a dedicated Montgomery
+//! squaring, both through [`crate::arith::backend`] (portable Rust, or x86-64
+//! MULX/ADCX/ADOX assembly where it measured faster, selected once at run
+//! time); compile-time constants use the `const fn` [`crate::arith::mont_mul`].
 
 use super::Field;
 use crate::arith;

@@ -74,8 +74,8 @@ pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N
             hi[i] = carry;
         }
     }
-    // double: shift the 2N-limb value left by one bit
-    let mut top = hi[N - 1] >> 63;
+    // double: shift the 2N-limb value left by one bit (the off-diagonal sum
+    // is < a²/2 < 2^(128N−1), so no bit falls off the top)
     for k in (1..N).rev() {
         hi[k] = (hi[k] << 1) | (hi[k - 1] >> 63);
     }
@@ -101,8 +101,7 @@ pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N
         }
     }
     // a < 2^(64N) so a² < 2^(128N): no carry out of the top limb
-    top += carry;
-    let _ = top;
+    debug_assert_eq!(carry, 0);
     // Montgomery reduction, N rounds: each zeroes the lowest live limb of
     // lo and pushes its carry into hi.
     let mut hi_carry = 0u64;
