@@ -40,8 +40,11 @@
 //! assert!(c.ecdsa_verify(HashAlg::Sha256, &pk, b"hello", &sig, SigFormat::Der, false).is_ok());
 //! ```
 #![no_std]
-#![cfg_attr(not(feature = "ct-valgrind"), forbid(unsafe_code))]
-#![cfg_attr(feature = "ct-valgrind", deny(unsafe_code))]
+// `unsafe` is denied everywhere except in two audited places that opt in with
+// `#[allow(unsafe_code)]`: the x86-64 MULX/ADCX/ADOX assembly backend
+// (`arith::backend::x86_64_adx`) and, with the `ct-valgrind` feature only,
+// the valgrind client requests in `ct`.
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 
 #[cfg(feature = "std")]

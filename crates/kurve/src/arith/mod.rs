@@ -6,6 +6,12 @@
 //! compiler from the hex parameters instead of being pasted in by hand.
 //!
 //! Conventions: limb 0 is least significant; a "mask" is `0` or `u64::MAX`.
+//!
+//! The `const fn` [`mont_mul`] serves compile-time constants; run-time field
+//! arithmetic goes through [`backend`], which picks the fastest available
+//! implementation (portable Rust or x86-64 MULX/ADCX/ADOX assembly) once.
+
+pub mod backend;
 
 /// Add with carry: returns `(a + b + carry) mod 2⁶⁴` and the carry out (0 or 1).
 #[inline(always)]
@@ -111,6 +117,9 @@ pub const fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -
 }
 
 /// Montgomery multiplication (CIOS, Koç–Acar–Kaliski 1996): `a·b·2^(−64N) mod m`.
+///
+/// The `const fn` version, for compile-time constants; run-time code calls
+/// [`backend::mont_mul`] (same result, faster backends).
 ///
 /// Requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `b < m` and `a < 2^(64N)`; the
 /// result is fully reduced (< m). Works for any m < 2^(64N), including moduli

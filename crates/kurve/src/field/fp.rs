@@ -2,7 +2,10 @@
 //!
 //! Representation: N little-endian 64-bit limbs holding a·R mod p with
 //! R = 2^(64N), always fully reduced (< p). Zero is all-zero limbs. Multiplication
-//! is CIOS Montgomery multiplication ([`crate::arith::mont_mul`]).
+//! is CIOS Montgomery multiplication and squaring a dedicated Montgomery
+//! squaring, both through [`crate::arith::backend`] (portable Rust, or x86-64
+//! MULX/ADCX/ADOX assembly where it measured faster, selected once at run
+//! time); compile-time constants use the `const fn` [`crate::arith::mont_mul`].
 
 use super::Field;
 use crate::arith;
@@ -124,7 +127,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     #[inline(always)]
     pub fn from_canonical_reduced(limbs: &[u64; N]) -> Self {
         // mont_mul(x, R²) = x·R mod p, fully reduced even for x ≥ p (x < R).
-        Self::from_montgomery(arith::mont_mul(limbs, &P::R2, &P::MODULUS, P::INV))
+        Self::from_montgomery(arith::backend::mont_mul(limbs, &P::R2, &P::MODULUS, P::INV))
     }
 
     /// self^e for a public exponent `e` (little-endian limbs). Constant time
@@ -158,7 +161,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// Montgomery multiplication.
     #[inline(always)]
     fn mul_impl(&self, rhs: &Self) -> Self {
-        Self::from_montgomery(arith::mont_mul(&self.limbs, &rhs.limbs, &P::MODULUS, P::INV))
+        Self::from_montgomery(arith::backend::mont_mul(&self.limbs, &rhs.limbs, &P::MODULUS, P::INV))
     }
 
     /// Constant-time Tonelli–Shanks (RFC 9380 Appendix I.4, `sqrt_ts`):
@@ -203,7 +206,7 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
 
     #[inline(always)]
     fn square(&self) -> Self {
-        self.mul_impl(self)
+        Self::from_montgomery(arith::backend::mont_sqr(&self.limbs, &P::MODULUS, P::INV))
     }
 
     fn invert(&self) -> CtOption<Self> {

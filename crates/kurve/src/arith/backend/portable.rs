@@ -1,0 +1,125 @@
+//! Portable Montgomery multiplication and squaring (plain Rust, 64×64→128
+//! products through `u128`).
+//!
+//! Run-time counterparts of the `const fn` [`crate::arith::mont_mul`]: same
+//! results, but written with `for` loops over constant bounds that LLVM fully
+//! unrolls for each N, and with a dedicated squaring.
+//! Constant time: straight-line code after unrolling, no secret-dependent
+//! branch or index.
+
+use crate::arith::{adc, mac, sbb, select, sub};
+
+/// Montgomery multiplication (CIOS, Koç–Acar–Kaliski 1996):
+/// `a·b·2^(−64N) mod m`, fully reduced.
+///
+/// Requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `b < m`, `a < 2^(64N)`.
+/// Procedure per limb bᵢ: t ← t + a·bᵢ; q ← t₀·inv; t ← (t + q·m)/2⁶⁴;
+/// finally t < 2m and one masked subtraction. Constant time; never fails.
+#[inline(always)]
+pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+    let mut t = [0u64; N];
+    let mut t_hi = 0u64;
+    for i in 0..N {
+        let mut carry = 0u64;
+        for j in 0..N {
+            (t[j], carry) = mac(t[j], a[j], b[i], carry);
+        }
+        let (s, t_hi2) = adc(t_hi, carry, 0);
+        let q = t[0].wrapping_mul(inv);
+        let (_, mut carry) = mac(t[0], q, m[0], 0);
+        for j in 1..N {
+            (t[j - 1], carry) = mac(t[j], q, m[j], carry);
+        }
+        let (s, c) = adc(s, carry, 0);
+        t[N - 1] = s;
+        t_hi = t_hi2 + c;
+    }
+    final_sub(&t, t_hi, m)
+}
+
+/// `t − m` if `(t_hi : t) ≥ m`, else t (for a value < 2m). Constant time.
+#[inline(always)]
+pub fn final_sub<const N: usize>(t: &[u64; N], t_hi: u64, m: &[u64; N]) -> [u64; N] {
+    let (d, borrow) = sub(t, m);
+    let (_, keep) = sbb(t_hi, 0, borrow);
+    select(&d, t, keep)
+}
+
+/// Montgomery squaring `a²·2^(−64N) mod m`, fully reduced.
+///
+/// Procedure: the 2N-limb square is formed from the off-diagonal products
+/// aᵢ·aⱼ (i < j) computed once, doubled by a one-bit shift, plus the
+/// diagonal aᵢ² (N(N+1)/2 instead of N² multiplications); then N rounds of
+/// Montgomery reduction (q ← tᵢ·inv, t ← t + q·m·2^(64i)) and one masked
+/// subtraction. Requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `a < m` (so the
+/// reduced value is < 2m). Constant time; never fails.
+#[inline(always)]
+pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+    // lo = low N limbs, hi = high N limbs of the 2N-limb square
+    let mut lo = [0u64; N];
+    let mut hi = [0u64; N];
+    // off-diagonal products: row i adds a_i·a_j for j > i at position i + j
+    for i in 0..N {
+        let mut carry = 0u64;
+        for j in (i + 1)..N {
+            let k = i + j;
+            if k < N {
+                (lo[k], carry) = mac(lo[k], a[i], a[j], carry);
+            } else {
+                (hi[k - N], carry) = mac(hi[k - N], a[i], a[j], carry);
+            }
+        }
+        // position i + N receives the row's final carry (always in hi)
+        if i + 1 < N {
+            hi[i] = carry;
+        }
+    }
+    // double: shift the 2N-limb value left by one bit (the off-diagonal sum
+    // is < a²/2 < 2^(128N−1), so no bit falls off the top)
+    for k in (1..N).rev() {
+        hi[k] = (hi[k] << 1) | (hi[k - 1] >> 63);
+    }
+    hi[0] = (hi[0] << 1) | (lo[N - 1] >> 63);
+    for k in (1..N).rev() {
+        lo[k] = (lo[k] << 1) | (lo[k - 1] >> 63);
+    }
+    lo[0] <<= 1;
+    // add the diagonal squares a_i² at position 2i
+    let mut carry = 0u64;
+    for i in 0..N {
+        let sq = (a[i] as u128) * (a[i] as u128);
+        let (k0, k1) = (2 * i, 2 * i + 1);
+        if k0 < N {
+            (lo[k0], carry) = adc(lo[k0], sq as u64, carry);
+        } else {
+            (hi[k0 - N], carry) = adc(hi[k0 - N], sq as u64, carry);
+        }
+        if k1 < N {
+            (lo[k1], carry) = adc(lo[k1], (sq >> 64) as u64, carry);
+        } else {
+            (hi[k1 - N], carry) = adc(hi[k1 - N], (sq >> 64) as u64, carry);
+        }
+    }
+    // a < 2^(64N) so a² < 2^(128N): no carry out of the top limb
+    debug_assert_eq!(carry, 0);
+    // Montgomery reduction, N rounds: each zeroes the lowest live limb of
+    // lo and pushes its carry into hi.
+    let mut hi_carry = 0u64;
+    for i in 0..N {
+        let q = lo[i].wrapping_mul(inv);
+        let (_, mut c) = mac(lo[i], q, m[0], 0);
+        for j in 1..N {
+            let k = i + j;
+            if k < N {
+                (lo[k], c) = mac(lo[k], q, m[j], c);
+            } else {
+                (hi[k - N], c) = mac(hi[k - N], q, m[j], c);
+            }
+        }
+        // add c (plus the previous round's carry) at position i + N
+        let (s, c2) = adc(hi[i], c, hi_carry);
+        hi[i] = s;
+        hi_carry = c2;
+    }
+    final_sub(&hi, hi_carry, m)
+}

@@ -1,0 +1,112 @@
+//! x86-64 MULX/ADCX/ADOX Montgomery multiplication for 4, 5 and 6 limbs.
+//!
+//! The assembly lives in the generated `x86_64_adx_gen.rs`
+//! (tools/gen_adx_mont.py): fully unrolled CIOS with two independent carry
+//! chains (ADOX for the low product halves, ADCX for the high halves). This
+//! module holds the CPU probe and the safe wrappers. It is the only place in
+//! the crate (besides the valgrind client requests of `ct`) with `unsafe`.
+//!
+//! Constant time: straight-line instruction sequences; MULX, ADCX, ADOX,
+//! IMUL and XOR have data-independent latency on every x86-64 core.
+
+#![allow(unsafe_code)]
+
+#[path = "x86_64_adx_gen.rs"]
+mod gen;
+
+use super::portable::final_sub;
+
+/// The modulus followed by `−m⁻¹ mod 2⁶⁴`, laid out contiguously so the
+/// assembly reaches both through one pointer.
+#[repr(C)]
+pub(crate) struct MontModulus<const N: usize> {
+    m: [u64; N],
+    inv: u64,
+}
+
+/// True when this CPU supports BMI2 (MULX) and ADX (ADCX/ADOX), from CPUID
+/// leaf 7 sub-leaf 0 (EBX bits 8 and 19). Never fails.
+pub fn cpu_has_bmi2_adx() -> bool {
+    // SAFETY: CPUID is available on every x86-64 processor; leaf 0 reports
+    // the highest supported leaf, and leaf 7 is only queried when present.
+    #[allow(unused_unsafe)]
+    let (max_leaf, ebx7) = unsafe {
+        let max_leaf = core::arch::x86_64::__cpuid(0).eax;
+        let ebx7 = if max_leaf >= 7 { core::arch::x86_64::__cpuid_count(7, 0).ebx } else { 0 };
+        (max_leaf, ebx7)
+    };
+    max_leaf >= 7 && (ebx7 >> 8) & 1 == 1 && (ebx7 >> 19) & 1 == 1
+}
+
+/// Copies the first N words of `src` (which has at least N) into an array.
+#[inline(always)]
+fn take<const N: usize>(src: &[u64]) -> [u64; N] {
+    let mut r = [0u64; N];
+    for (d, s) in r.iter_mut().zip(src.iter()) {
+        *d = *s;
+    }
+    r
+}
+
+/// Montgomery multiplication on the assembly backend, without checking the
+/// CPU: returns `None` when N ∉ {4, 5, 6}.
+///
+/// The caller must have checked [`cpu_has_bmi2_adx`] (done by
+/// [`super::mont_mul`]); requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `b < m`,
+/// `a < 2^(64N)`. Constant time.
+#[inline(always)]
+pub(crate) fn mont_mul_unchecked<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    m: &[u64; N],
+    inv: u64,
+) -> Option<[u64; N]> {
+    let (t, t_hi): ([u64; N], u64) = match N {
+        4 => {
+            let (a4, b4, m4) = (take::<4>(a), take::<4>(b), take::<4>(m));
+            let mi = MontModulus { m: m4, inv };
+            let r = if inv == 1 {
+                gen::mont_mul_4_inv1_raw(&a4, &b4, &mi)
+            } else {
+                gen::mont_mul_4_raw(&a4, &b4, &mi)
+            };
+            (take(&r), r[4])
+        }
+        5 => {
+            let (a5, b5, m5) = (take::<5>(a), take::<5>(b), take::<5>(m));
+            let mi = MontModulus { m: m5, inv };
+            let r = if inv == 1 {
+                gen::mont_mul_5_inv1_raw(&a5, &b5, &mi)
+            } else {
+                gen::mont_mul_5_raw(&a5, &b5, &mi)
+            };
+            (take(&r), r[5])
+        }
+        6 => {
+            let ab = [take::<6>(a), take::<6>(b)];
+            let m6 = take::<6>(m);
+            let mi = MontModulus { m: m6, inv };
+            let r = if inv == 1 {
+                gen::mont_mul_6_inv1_raw(&ab, &mi)
+            } else {
+                gen::mont_mul_6_raw(&ab, &mi)
+            };
+            (take(&r), r[6])
+        }
+        _ => return None,
+    };
+    Some(final_sub(&t, t_hi, m))
+}
+
+/// Montgomery multiplication `a·b·2^(−64N) mod m` (fully reduced) on the
+/// MULX/ADCX/ADOX backend, for tests and benchmarks that compare backends.
+///
+/// Returns `None` when the CPU lacks BMI2/ADX or N ∉ {4, 5, 6}; ignores the
+/// force-portable switches. Requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `b < m`,
+/// `a < 2^(64N)`. Constant time.
+pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -> Option<[u64; N]> {
+    if !cpu_has_bmi2_adx() {
+        return None;
+    }
+    mont_mul_unchecked(a, b, m, inv)
+}

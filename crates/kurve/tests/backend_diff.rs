@@ -1,0 +1,163 @@
+//! Differential tests of the Montgomery multiplication backends against each
+//! other and against a num-bigint reference, for the base-field modulus p and
+//! the group order n of every one of the 22 short-Weierstrass curves.
+//!
+//! Checked for each modulus m (N limbs, R = 2^(64N)) and each input pair:
+//! * `arith::backend::portable::mont_mul(a, b)` = r with r < m and
+//!   r·R ≡ a·b (mod m) (bigint reference);
+//! * `portable::mont_sqr(a)` = `portable::mont_mul(a, a)`;
+//! * the `const fn` `arith::mont_mul` gives the same limbs;
+//! * the dispatched `arith::backend::mont_mul` / `mont_sqr` give the same limbs;
+//! * the MULX/ADCX/ADOX backend (`arith::backend::x86_64_adx::mont_mul`), when
+//!   the CPU has BMI2+ADX and N ∈ {4, 5, 6}, gives the same limbs. On such a
+//!   CPU a missing result is a failure (the test asserts coverage).
+//!
+//! Inputs: edge values (0, 1, 2, m−1, m−2, (m−1)/2, R mod m, 2^(64k)±1 and
+//! 2^(64k)−1 below m, limbs of all ones / single top bit below m), `a` also
+//! above m (m, m+1, 2^(64N)−1: the first operand may be any N-limb value),
+//! and 300 random pairs per modulus (deterministic SplitMix64).
+
+use kurve::arith::{self, backend};
+use kurve::curves;
+use kurve::field::FieldParams;
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+
+struct Rng(u64);
+impl Rng {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+fn to_big(l: &[u64]) -> BigUint {
+    l.iter().rev().fold(BigUint::zero(), |acc, &x| (acc << 64u32) + BigUint::from(x))
+}
+
+fn to_limbs<const N: usize>(v: &BigUint) -> [u64; N] {
+    let mut r = [0u64; N];
+    for (i, d) in v.to_u64_digits().iter().enumerate() {
+        r[i] = *d;
+    }
+    r
+}
+
+/// Edge values below m (valid for both operands).
+fn edges_below<const N: usize>(m: &BigUint) -> Vec<BigUint> {
+    let one = BigUint::one();
+    let r = BigUint::one() << (64 * N);
+    let mut v = vec![
+        BigUint::zero(),
+        one.clone(),
+        BigUint::from(2u32),
+        m - 1u32,
+        m - 2u32,
+        (m - 1u32) >> 1,
+        &r % m,
+        (&r * &r) % m,
+    ];
+    for k in 1..N {
+        let p = BigUint::one() << (64 * k);
+        v.push(&p - 1u32);
+        v.push(p.clone());
+        v.push(&p + 1u32);
+        v.push(&p << 63u32);
+    }
+    // all-ones low limbs, and m with its low limbs cleared/set
+    for k in 1..=N {
+        v.push((BigUint::one() << (64 * k)) - 1u32);
+        v.push((m >> (64 * (N - k))) << (64 * (N - k)));
+    }
+    v.retain(|x| x < m);
+    v
+}
+
+fn check_modulus<const N: usize>(name: &str, m_l: &[u64; N], inv: u64, seed: u64) -> usize {
+    let m = to_big(m_l);
+    let r = BigUint::one() << (64 * N);
+    let mut rng = Rng(seed);
+    let below = edges_below::<N>(&m);
+    let mut a_vals = below.clone();
+    a_vals.push(m.clone());
+    a_vals.push(&m + 1u32);
+    a_vals.push(&r - 1u32);
+    let mut pairs: Vec<(BigUint, BigUint)> = Vec::new();
+    for a in &a_vals {
+        for b in &below {
+            pairs.push((a.clone(), b.clone()));
+        }
+    }
+    for _ in 0..300 {
+        let a: [u64; N] = core::array::from_fn(|_| rng.next_u64());
+        let b: [u64; N] = core::array::from_fn(|_| rng.next_u64());
+        pairs.push((to_big(&a), to_big(&b) % &m));
+    }
+    let adx_expected = backend::x86_64_adx::cpu_has_bmi2_adx() && backend::adx_covers(N);
+    let mut adx_checked = 0usize;
+    for (a, b) in &pairs {
+        let (al, bl) = (to_limbs::<N>(a), to_limbs::<N>(b));
+        let p = backend::portable::mont_mul(&al, &bl, m_l, inv);
+        let pb = to_big(&p);
+        assert!(pb < m, "{name}: portable result not reduced, a={a:x} b={b:x}");
+        assert_eq!((&pb * &r) % &m, (a * b) % &m, "{name}: portable mont_mul a={a:x} b={b:x}");
+        assert_eq!(arith::mont_mul(&al, &bl, m_l, inv), p, "{name}: const mont_mul a={a:x} b={b:x}");
+        assert_eq!(backend::mont_mul(&al, &bl, m_l, inv), p, "{name}: dispatched mont_mul a={a:x} b={b:x}");
+        if let Some(x) = backend::x86_64_adx::mont_mul(&al, &bl, m_l, inv) {
+            assert_eq!(x, p, "{name}: adx mont_mul a={a:x} b={b:x}");
+            adx_checked += 1;
+        }
+        // squaring needs a < m
+        if a < &m {
+            let sq = backend::portable::mont_sqr(&al, m_l, inv);
+            let ref_sq = backend::portable::mont_mul(&al, &al, m_l, inv);
+            assert_eq!(sq, ref_sq, "{name}: portable mont_sqr a={a:x}");
+            assert_eq!(backend::mont_sqr(&al, m_l, inv), ref_sq, "{name}: dispatched mont_sqr a={a:x}");
+            if let Some(x) = backend::x86_64_adx::mont_mul(&al, &al, m_l, inv) {
+                assert_eq!(x, ref_sq, "{name}: adx square a={a:x}");
+            }
+        }
+    }
+    assert_eq!(adx_checked > 0, adx_expected, "{name}: ADX coverage for N = {N}");
+    pairs.len()
+}
+
+macro_rules! all_curves {
+    ($($m:ident),* $(,)?) => {
+        #[test]
+        fn backends_agree_for_every_curve_modulus() {
+            let mut total = 0;
+            let mut moduli = 0;
+            $(
+                {
+                    type Bp = curves::$m::BaseParams;
+                    type Sp = curves::$m::ScalarParams;
+                    total += check_modulus(Bp::NAME, &Bp::MODULUS, Bp::INV, 1 + moduli);
+                    total += check_modulus(Sp::NAME, &Sp::MODULUS, Sp::INV, 2 + moduli);
+                    moduli += 2;
+                }
+            )*
+            assert_eq!(moduli, 44);
+            println!("backend: {}; {moduli} moduli, {total} input pairs", backend::backend_name());
+        }
+    };
+}
+
+all_curves!(
+    secp192k1, secp192r1, secp224k1, secp224r1, secp256k1, secp256r1, secp384r1, secp521r1,
+    brainpool_p160r1, brainpool_p160t1, brainpool_p192r1, brainpool_p192t1, brainpool_p224r1,
+    brainpool_p224t1, brainpool_p256r1, brainpool_p256t1, brainpool_p320r1, brainpool_p320t1,
+    brainpool_p384r1, brainpool_p384t1, brainpool_p512r1, brainpool_p512t1,
+);
+
+#[test]
+fn backend_name_is_known() {
+    let n = backend::backend_name();
+    assert!(n == "portable" || n == "x86_64-adx", "{n}");
+    if cfg!(feature = "force-portable") {
+        assert_eq!(n, "portable");
+    }
+}
