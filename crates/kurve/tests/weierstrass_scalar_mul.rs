@@ -133,6 +133,17 @@ fn check_mul_paths<C: WeierstrassCurve>(seed: u64) {
         let want = reference_mul(&g, &(a - b));
         assert!(got == want, "{}: double_mul_vartime with P = −G", C::NAME);
     }
+    // variable-time inversion (ECDSA verification) in F_n and F_p
+    for k in &scalars {
+        let inv = kurve::proto::ecdsa::invert_vartime(k);
+        if bool::from(k.is_zero()) {
+            assert!(inv.is_none());
+        } else {
+            assert!(inv == Some(k.invert().unwrap()), "{}: invert_vartime({k:?})", C::NAME);
+        }
+        let x = C::Base::from_be_bytes_reduced(&rng.bytes(C::Base::BYTES + 8));
+        assert_eq!(kurve::proto::ecdsa::invert_vartime(&x), Option::from(x.invert()), "{}", C::NAME);
+    }
     let o = ProjectivePoint::<C>::IDENTITY;
     assert!(ProjectivePoint::<C>::double_mul_vartime(&Scalar(scalars[5]), &Scalar(scalars[9]), &o) == reference_mul(&g, &scalars[5]));
 }

@@ -53,6 +53,7 @@ macro_rules! weierstrass_curve {
         $(#[$doc:meta])*
         $module:ident, $Curve:ident, $params:ident, $np:literal, $nq:literal,
         aliases: [$($alias:literal),*]
+        $(, glv: { $($glv:tt)* })?
     ) => {
         $(#[$doc])*
         pub mod $module {
@@ -165,6 +166,9 @@ macro_rules! weierstrass_curve {
                 fn g_odd_multiples() -> &'static [[Fp; 2]; precomp::G_ODD_ENTRIES] {
                     &G_ODD_MULTIPLES
                 }
+
+                $(const GLV: Option<weierstrass::glv::GlvParams<Self>> =
+                    Some(weierstrass::glv::GlvParams { $($glv)* });)?
             }
 
             /// A point in projective coordinates.
@@ -203,7 +207,18 @@ weierstrass_curve!(
 );
 weierstrass_curve!(
     /// secp256k1 (SEC 2 v2 §2.4.1): y² = x³ + 7, the Bitcoin curve.
-    secp256k1, Secp256k1, SECP256K1, 4, 4, aliases: ["P-256K", "ansip256k1"]
+    secp256k1, Secp256k1, SECP256K1, 4, 4, aliases: ["P-256K", "ansip256k1"],
+    // GLV constants: β, λ cube roots of unity with [λ]G = (β·x, y); the
+    // basis (a₁, b₁) = (0x3086…eb15, −0xe443…e4c3), (a₂, b₂) = (0x114c…4cfd8,
+    // 0x3086…eb15) from extended Euclid on (n, λ); checked in tests/glv.rs.
+    glv: {
+        beta: Fp::from_hex("7ae96a2b657c07106e64479eac3434e99cf0497512f58995c1396c28719501ee"),
+        lambda: Fq::from_hex("5363ad4cc05c30e0a5261c028812645a122e22ea20816678df02967c1b23bd72"),
+        g1: arith::from_hex("3086d221a7d46bcde86c90e49284eb153daa8a1471e8ca7fe893209a45dbb031"),
+        g2: arith::from_hex("e4437ed6010e88286f547fa90abfe4c4221208ac9df506c61571b4ae8ac47f71"),
+        minus_b1: Fq::from_hex("e4437ed6010e88286f547fa90abfe4c3"),
+        minus_b2: Fq::from_hex("fffffffffffffffffffffffffffffffe8a280ac50774346dd765cda83db1562c"),
+    }
 );
 weierstrass_curve!(
     /// secp256r1 / NIST P-256 (SEC 2 v2 §2.4.2, FIPS 186-4 D.1.2.3): a = −3.
