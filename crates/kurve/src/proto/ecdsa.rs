@@ -5,6 +5,10 @@
 //!   r ← x(R) mod n;  s ← k⁻¹·(e + r·d) mod n;  optionally s ← min(s, n − s).
 //! Verification (variable time, public inputs):
 //!   1 ≤ r, s < n;  w ← s⁻¹;  R ← [e·w]G + [r·w]Q;  accept iff R ≠ O and x(R) mod n = r.
+//!   s⁻¹ by the binary extended Euclidean algorithm ([`invert_vartime`]);
+//!   R by Straus–Shamir with a precomputed table of G
+//!   ([`ProjectivePoint::double_mul_vartime`]); the x test on projective
+//!   R = (X : Y : Z) as X = c·Z for c ∈ {r, r + n} below p, with no inversion.
 //!
 //! bits2int (RFC 6979 §2.3.2, SEC 1 §4.1.3 step 5): the leftmost ⌈log2 n⌉ bits
 //! of the hash, as an integer.
@@ -148,22 +152,176 @@ pub fn verify_prehashed<C: WeierstrassCurve>(
         return Err(Error::InvalidSignature);
     }
     let e: C::ScalarField = bits2int_reduced(z);
-    let w = Option::<C::ScalarField>::from(s.0.invert()).ok_or(Error::InvalidSignature)?;
+    let w = invert_vartime(&s.0).ok_or(Error::InvalidSignature)?;
     let u1 = Scalar(e * w);
     let u2 = Scalar(r.0 * w);
-    let big_r = ProjectivePoint::double_mul_vartime(&u1, &u2, &q.to_projective()).to_affine();
+    let big_r = ProjectivePoint::double_mul_vartime(&u1, &u2, &q.to_projective());
     if bool::from(big_r.is_identity()) {
         return Err(Error::InvalidSignature);
     }
-    let mut xbuf = [0u8; MAX_SCALAR];
+    // x(R) mod n = r  ⟺  x(R) ∈ {r, r + n} (x(R) < p < 2n for every curve
+    // here, or p < n for secp224k1 where only x(R) = r is possible), each
+    // candidate < p checked as X = c·Z without inverting Z.
+    let sb = C::ScalarField::BYTES;
     let fb = C::Base::BYTES;
-    big_r.x().write_be_bytes(&mut xbuf[..fb]);
-    let v = C::ScalarField::from_be_bytes_reduced(&xbuf[..fb]);
-    if v == r.0 {
-        Ok(())
-    } else {
-        Err(Error::InvalidSignature)
+    let mut buf = [0u8; MAX_SCALAR];
+    r.write_be_bytes(&mut buf[MAX_SCALAR - sb..]);
+    let r_int = Limbs::from_be(&buf);
+    C::ScalarField::write_modulus_be_bytes(&mut buf);
+    let n_int = Limbs::from_be(&buf);
+    C::Base::write_modulus_be_bytes(&mut buf);
+    let p_int = Limbs::from_be(&buf);
+    let mut r_plus_n = r_int;
+    r_plus_n.add_assign(&n_int);
+    for cand in [r_int, r_plus_n] {
+        if !cand.lt(&p_int) {
+            continue;
+        }
+        cand.to_be(&mut buf);
+        let c = Option::<C::Base>::from(C::Base::from_be_bytes(&buf[MAX_SCALAR - fb..]));
+        if let Some(c) = c {
+            if big_r.has_affine_x_vartime(&c) {
+                return Ok(());
+            }
+        }
     }
+    Err(Error::InvalidSignature)
+}
+
+/// Limbs of [`Limbs`]: 576 bits plus one carry limb.
+const LIMBS: usize = MAX_SCALAR / 8 + 1;
+
+/// A non-negative integer below 2^640, little-endian u64 limbs, for the
+/// variable-time arithmetic on public values in verification.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Limbs([u64; LIMBS]);
+
+impl Limbs {
+    /// From [`MAX_SCALAR`] big-endian bytes.
+    fn from_be(b: &[u8; MAX_SCALAR]) -> Self {
+        let mut l = [0u64; LIMBS];
+        for (i, chunk) in b.rchunks(8).enumerate() {
+            let mut v = 0u64;
+            for &byte in chunk {
+                v = (v << 8) | byte as u64;
+            }
+            l[i] = v;
+        }
+        Limbs(l)
+    }
+    /// To [`MAX_SCALAR`] big-endian bytes (the value must be < 2^576).
+    fn to_be(&self, out: &mut [u8; MAX_SCALAR]) {
+        for (i, chunk) in out.rchunks_mut(8).enumerate() {
+            let bytes = self.0[i].to_be_bytes();
+            chunk.copy_from_slice(&bytes[8 - chunk.len()..]);
+        }
+    }
+    fn is_one(&self) -> bool {
+        self.0[0] == 1 && self.0[1..].iter().all(|&l| l == 0)
+    }
+    fn is_zero(&self) -> bool {
+        self.0.iter().all(|&l| l == 0)
+    }
+    fn is_even(&self) -> bool {
+        self.0[0] & 1 == 0
+    }
+    fn lt(&self, other: &Self) -> bool {
+        for i in (0..LIMBS).rev() {
+            if self.0[i] != other.0[i] {
+                return self.0[i] < other.0[i];
+            }
+        }
+        false
+    }
+    fn add_assign(&mut self, other: &Self) {
+        let mut carry = false;
+        for i in 0..LIMBS {
+            let (s, c1) = self.0[i].overflowing_add(other.0[i]);
+            let (s, c2) = s.overflowing_add(carry as u64);
+            self.0[i] = s;
+            carry = c1 | c2;
+        }
+    }
+    /// self − other, for self ≥ other.
+    fn sub_assign(&mut self, other: &Self) {
+        let mut borrow = false;
+        for i in 0..LIMBS {
+            let (d, b1) = self.0[i].overflowing_sub(other.0[i]);
+            let (d, b2) = d.overflowing_sub(borrow as u64);
+            self.0[i] = d;
+            borrow = b1 | b2;
+        }
+    }
+    fn shr1(&mut self) {
+        for i in 0..LIMBS - 1 {
+            self.0[i] = (self.0[i] >> 1) | (self.0[i + 1] << 63);
+        }
+        self.0[LIMBS - 1] >>= 1;
+    }
+    /// self/2 mod m, for self < m, m odd.
+    fn half_mod(&mut self, m: &Self) {
+        if !self.is_even() {
+            self.add_assign(m);
+        }
+        self.shr1();
+    }
+    /// self − other mod m, for self, other < m.
+    fn sub_mod(&mut self, other: &Self, m: &Self) {
+        if self.lt(other) {
+            self.add_assign(m);
+        }
+        self.sub_assign(other);
+    }
+}
+
+/// x⁻¹ in the prime field `F`, or `None` for x = 0, by the binary extended
+/// Euclidean algorithm (Menezes–van Oorschot–Vanstone, Handbook of Applied
+/// Cryptography, Alg. 14.61 in its modular-inverse form). **Variable time**:
+/// for public values only (s in verification).
+///
+/// Procedure: u ← x, v ← p, x₁ ← 1, x₂ ← 0 (invariants x₁·x ≡ u,
+/// x₂·x ≡ v mod p); while u ≠ 1 and v ≠ 1: halve u (and x₁ mod p) while
+/// even, halve v (and x₂) while even; subtract the smaller of u, v from the
+/// larger (and the matching x). The one that reaches 1 holds the inverse.
+pub fn invert_vartime<F: Field>(x: &F) -> Option<F> {
+    if bool::from(x.is_zero()) {
+        return None;
+    }
+    let mut buf = [0u8; MAX_SCALAR];
+    x.write_be_bytes(&mut buf);
+    let mut u = Limbs::from_be(&buf);
+    F::write_modulus_be_bytes(&mut buf);
+    let m = Limbs::from_be(&buf);
+    let mut v = m;
+    let mut one = Limbs([0u64; LIMBS]);
+    one.0[0] = 1;
+    let mut x1 = one;
+    let mut x2 = Limbs([0u64; LIMBS]);
+    while !u.is_one() && !v.is_one() {
+        while u.is_even() {
+            u.shr1();
+            x1.half_mod(&m);
+        }
+        while v.is_even() {
+            v.shr1();
+            x2.half_mod(&m);
+        }
+        if v.lt(&u) {
+            u.sub_assign(&v);
+            x1.sub_mod(&x2, &m);
+        } else {
+            v.sub_assign(&u);
+            x2.sub_mod(&x1, &m);
+        }
+        // gcd(x, p) = 1 keeps u, v ≥ 1; a zero means p was not prime —
+        // give up rather than loop forever.
+        if u.is_zero() || v.is_zero() {
+            return None;
+        }
+    }
+    let r = if u.is_one() { x1 } else { x2 };
+    r.to_be(&mut buf);
+    Option::from(F::from_be_bytes(&buf[MAX_SCALAR - F::BYTES..]))
 }
 
 /// Verifies a signature over `msg` hashed with `hash`. Variable time.

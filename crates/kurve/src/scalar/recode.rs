@@ -2,6 +2,8 @@
 //!
 //! - [`nibbles_be`]: unsigned 4-bit windows of a canonical scalar (constant
 //!   time, for the fixed-window ladder).
+//! - [`signed_window4`]: signed 4-bit windows, digits in [−8, 8] (constant
+//!   time, for the signed fixed-window and fixed-base multiplications).
 //! - [`wnaf_vartime`]: width-w non-adjacent form (variable time, public
 //!   scalars only).
 
@@ -24,6 +26,56 @@ pub fn to_be_buffer<F: Field>(s: &F) -> ([u8; MAX_SCALAR_BYTES], usize) {
 pub fn nibble(buf: &[u8; MAX_SCALAR_BYTES], i: usize) -> u8 {
     let byte = buf[MAX_SCALAR_BYTES - 1 - i / 2];
     (byte >> (4 * (i % 2))) & 0xf
+}
+
+/// Capacity of a [`signed_window4`] digit buffer: ⌈576/4⌉ + 1.
+pub const SIGNED4_MAX_DIGITS: usize = 2 * MAX_SCALAR_BYTES + 1;
+
+/// Signed 4-bit recoding of a canonical scalar s < 2^BITS (BITS = `F::BITS`):
+/// writes digits dᵢ ∈ [−8, 8] with s = Σ dᵢ·16^i into `digits` and returns
+/// their number, ⌈BITS/4⌉ + 1 (the last digit is the final carry, 0 or 1).
+/// Constant time in s: the carry is propagated arithmetically.
+///
+/// Procedure: c ← 0; for each nibble vᵢ from the bottom: t ← vᵢ + c
+/// (t ∈ [0, 16]); c ← ⌊(t + 8)/16⌋ (1 iff t ≥ 8); dᵢ ← t − 16c.
+/// Zeroize `digits` afterwards when s is secret.
+pub fn signed_window4<F: Field>(s: &F, digits: &mut [i8; SIGNED4_MAX_DIGITS]) -> usize {
+    let (mut buf, _) = to_be_buffer(s);
+    let n = (F::BITS as usize).div_ceil(4) + 1;
+    let mut carry = 0u8;
+    for (i, d) in digits.iter_mut().enumerate().take(n - 1) {
+        let t = nibble(&buf, i) + carry;
+        carry = (t + 8) >> 4;
+        *d = t as i8 - (carry << 4) as i8;
+    }
+    digits[n - 1] = carry as i8;
+    zeroize::Zeroize::zeroize(&mut buf);
+    n
+}
+
+/// Signed 4-bit recoding of a big-endian byte string `be` (any value
+/// < 2^(8·len)): writes 2·len + 1 digits in [−8, 8] (the last one the final
+/// carry) and returns their number. Constant time in the bytes; same
+/// procedure as [`signed_window4`].
+pub fn signed_window4_bytes(be: &[u8], digits: &mut [i8; SIGNED4_MAX_DIGITS]) -> usize {
+    let n = (2 * be.len() + 1).min(SIGNED4_MAX_DIGITS);
+    let mut carry = 0u8;
+    for (i, d) in digits.iter_mut().enumerate().take(n - 1) {
+        let byte = be[be.len() - 1 - i / 2];
+        let t = ((byte >> (4 * (i % 2))) & 0xf) + carry;
+        carry = (t + 8) >> 4;
+        *d = t as i8 - (carry << 4) as i8;
+    }
+    digits[n - 1] = carry as i8;
+    n
+}
+
+/// (|d|, d < 0) for a signed digit, without a branch. Constant time.
+#[inline(always)]
+pub fn signed_abs(d: i8) -> (u8, subtle::Choice) {
+    let m = (d >> 7) as u8; // 0xff if negative, else 0
+    let mag = (d as u8 ^ m).wrapping_sub(m);
+    (mag, subtle::Choice::from(m & 1))
 }
 
 /// Width-w NAF of a public scalar: `digits[i]` is odd in (−2^(w−1), 2^(w−1)) or

@@ -13,12 +13,27 @@
 //! | −3    | Alg. 4, 12M+2m_b  | Alg. 6, 8M+3S+2m_b |
 //! | 0     | Alg. 7, 12M+2m_3b | Alg. 9, 6M+2S+1m_3b |
 //!
+//! Mixed addition (second operand affine, Z₂ = 1) is the same formula with
+//! Z₂ = 1 substituted (RCB16 Alg. 2 / 5 / 8, 11M): it stays complete for
+//! every projective first operand, including the identity, as long as the
+//! affine operand is a curve point (the affine form cannot hold the identity;
+//! callers that may add "nothing" discard the result with a masked select).
+//!
 //! Scalar multiplication:
-//! - [`ProjectivePoint::mul`]: constant time; unsigned 4-bit fixed window,
-//!   table of [0..15]P read with a full masked scan.
+//! - [`ProjectivePoint::mul`]: constant time; signed 4-bit fixed window
+//!   (digits in [−8, 8]), table of [1..8]P read with a full masked scan and a
+//!   masked negation.
+//! - [`ProjectivePoint::mul_base`]: constant time; signed 4-bit fixed
+//!   window over a compile-time table of ((j+1)·16^i)·G in affine form
+//!   ([`precomp`]), no doublings, one masked scan and one mixed addition
+//!   per window.
 //! - [`ProjectivePoint::mul_vartime`]: width-5 wNAF (public scalars only).
 //! - [`ProjectivePoint::double_mul_vartime`]: [a]G + [b]P by interleaved
-//!   wNAF (Straus–Shamir), for signature verification.
+//!   wNAF (Straus–Shamir), width 8 for G over a compile-time affine table,
+//!   width 5 for P, for signature verification.
+
+pub mod glv;
+pub mod precomp;
 
 use crate::field::Field;
 use crate::scalar::{recode, Scalar, ScalarInput};
@@ -54,6 +69,21 @@ pub trait WeierstrassCurve:
     const GY: Self::Base;
     /// Cofactor h = #E / n.
     const COFACTOR: u64;
+
+    /// The fixed-base table for [`ProjectivePoint::mul_base`]:
+    /// `table[i][j] = ((j+1)·16^i)·G` as affine (x, y), for i in
+    /// 0..⌈log2(n)/4⌉+1 and j in 0..8. Built at compile time
+    /// ([`precomp::fixed_base_table`]); none of the entries is the identity.
+    fn base_table() -> &'static [[[Self::Base; 2]; precomp::BASE_TABLE_ENTRIES]];
+
+    /// The odd multiples `(2j+1)·G`, affine (x, y), j in 0..64, for the
+    /// width-8 wNAF of G in [`ProjectivePoint::double_mul_vartime`]. Built
+    /// at compile time ([`precomp::odd_multiples_table`]).
+    fn g_odd_multiples() -> &'static [[Self::Base; 2]; precomp::G_ODD_ENTRIES];
+
+    /// The GLV endomorphism constants, for curves that have one
+    /// (secp256k1); [`ProjectivePoint::mul`] then splits the scalar.
+    const GLV: Option<glv::GlvParams<Self>> = None;
 }
 
 /// A point in affine coordinates, or the identity.
@@ -252,6 +282,149 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// −P = (X : −Y : Z). Constant time.
     pub fn neg(&self) -> Self {
         ProjectivePoint { x: self.x, y: -self.y, z: self.z }
+    }
+
+    /// P + (x₂, y₂) for an affine point (x₂, y₂) on the curve (not the
+    /// identity), by the complete mixed addition of RCB16 (Alg. 2 / 5 / 8
+    /// by a; 11M). Constant time; correct for every projective P, including
+    /// the identity, P = Q and P = −Q. If (x₂, y₂) is not a curve point the
+    /// result is meaningless (callers mask it away).
+    #[inline]
+    pub fn add_mixed(&self, x2: &C::Base, y2: &C::Base) -> Self {
+        match C::A_KIND {
+            AKind::MinusThree => self.add_mixed_a_minus_3(x2, y2),
+            AKind::Zero => self.add_mixed_a_zero(x2, y2),
+            AKind::General => self.add_mixed_general(x2, y2),
+        }
+    }
+
+    /// RCB16 Algorithm 2: complete mixed addition for any a (Alg. 1 with
+    /// Z₂ = 1). 11M + 3m_a + 2m_3b.
+    fn add_mixed_general(&self, x2: &C::Base, y2: &C::Base) -> Self {
+        let (x1, y1, z1) = (self.x, self.y, self.z);
+        let (x2, y2) = (*x2, *y2);
+        let b3 = C::B3;
+        let mut t0 = x1 * x2;
+        let mut t1 = y1 * y2;
+        let mut t3 = x2 + y2;
+        let mut t4 = x1 + y1;
+        t3 = t3 * t4;
+        t4 = t0 + t1;
+        t3 = t3 - t4;
+        t4 = x2 * z1;
+        t4 = t4 + x1;
+        let mut t5 = y2 * z1;
+        t5 = t5 + y1;
+        let mut z3 = mul_a::<C>(t4);
+        let mut x3 = b3 * z1;
+        z3 = x3 + z3;
+        x3 = t1 - z3;
+        z3 = t1 + z3;
+        let mut y3 = x3 * z3;
+        t1 = t0 + t0;
+        t1 = t1 + t0;
+        let mut t2 = mul_a::<C>(z1);
+        t4 = b3 * t4;
+        t1 = t1 + t2;
+        t2 = t0 - t2;
+        t2 = mul_a::<C>(t2);
+        t4 = t4 + t2;
+        t0 = t1 * t4;
+        y3 = y3 + t0;
+        t0 = t5 * t4;
+        x3 = t3 * x3;
+        x3 = x3 - t0;
+        t0 = t3 * t1;
+        z3 = t5 * z3;
+        z3 = z3 + t0;
+        ProjectivePoint { x: x3, y: y3, z: z3 }
+    }
+
+    /// RCB16 Algorithm 5: complete mixed addition for a = −3 (Alg. 4 with
+    /// Z₂ = 1). 11M + 2m_b.
+    fn add_mixed_a_minus_3(&self, x2: &C::Base, y2: &C::Base) -> Self {
+        let (x1, y1, z1) = (self.x, self.y, self.z);
+        let (x2, y2) = (*x2, *y2);
+        let b = C::B;
+        let mut t0 = x1 * x2;
+        let mut t1 = y1 * y2;
+        let mut t3 = x2 + y2;
+        let mut t4 = x1 + y1;
+        t3 = t3 * t4;
+        t4 = t0 + t1;
+        t3 = t3 - t4;
+        t4 = y2 * z1;
+        t4 = t4 + y1;
+        let mut y3 = x2 * z1;
+        y3 = y3 + x1;
+        let mut z3 = b * z1;
+        let mut x3 = y3 - z3;
+        z3 = x3 + x3;
+        x3 = x3 + z3;
+        z3 = t1 - x3;
+        x3 = t1 + x3;
+        y3 = b * y3;
+        t1 = z1 + z1;
+        let mut t2 = t1 + z1;
+        y3 = y3 - t2;
+        y3 = y3 - t0;
+        t1 = y3 + y3;
+        y3 = t1 + y3;
+        t1 = t0 + t0;
+        t0 = t1 + t0;
+        t0 = t0 - t2;
+        t1 = t4 * y3;
+        t2 = t0 * y3;
+        y3 = x3 * z3;
+        y3 = y3 + t2;
+        x3 = t3 * x3;
+        x3 = x3 - t1;
+        z3 = t4 * z3;
+        t1 = t3 * t0;
+        z3 = z3 + t1;
+        ProjectivePoint { x: x3, y: y3, z: z3 }
+    }
+
+    /// RCB16 Algorithm 8: complete mixed addition for a = 0 (Alg. 7 with
+    /// Z₂ = 1). 11M + 2m_3b.
+    fn add_mixed_a_zero(&self, x2: &C::Base, y2: &C::Base) -> Self {
+        let (x1, y1, z1) = (self.x, self.y, self.z);
+        let (x2, y2) = (*x2, *y2);
+        let b3 = C::B3;
+        let mut t0 = x1 * x2;
+        let mut t1 = y1 * y2;
+        let mut t3 = x2 + y2;
+        let mut t4 = x1 + y1;
+        t3 = t3 * t4;
+        t4 = t0 + t1;
+        t3 = t3 - t4;
+        t4 = y2 * z1;
+        t4 = t4 + y1;
+        let mut y3 = x2 * z1;
+        y3 = y3 + x1;
+        let mut x3 = t0 + t0;
+        t0 = x3 + t0;
+        let mut t2 = b3 * z1;
+        let mut z3 = t1 + t2;
+        t1 = t1 - t2;
+        y3 = b3 * y3;
+        x3 = t4 * y3;
+        t2 = t3 * t1;
+        x3 = t2 - x3;
+        y3 = y3 * t0;
+        t1 = t1 * z3;
+        y3 = t1 + y3;
+        t0 = t0 * t3;
+        z3 = z3 * t4;
+        z3 = z3 + t0;
+        ProjectivePoint { x: x3, y: y3, z: z3 }
+    }
+
+    /// True when P ≠ O and its affine x-coordinate equals `x`, checked
+    /// without an inversion as X = x·Z. Variable time (public inputs:
+    /// signature verification).
+    pub fn has_affine_x_vartime(&self, x: &C::Base) -> bool {
+        !bool::from(self.z.is_zero()) && bool::from((*x * self.z).ct_eq(&self.x))
     }
 
     /// RCB16 Algorithm 1: complete addition for any a. 12M + 3m_a + 2m_3b + 23a.
@@ -501,44 +674,132 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// [k]P, constant time in k and P. Never fails; [0]P and [k]O are the
     /// identity.
     ///
-    /// Procedure (fixed 4-bit window): T[i] = [i]P for i in 0..16;
-    /// Q ← O; for each nibble d of k from the top: Q ← [16]Q; Q ← Q + T[d],
-    /// where T[d] is read by scanning all 16 entries with masked selects.
+    /// Procedure (signed 4-bit fixed window, [`recode::signed_window4`]):
+    /// k = Σ dᵢ·16^i with dᵢ ∈ [−8, 8]; T[j] = [j+1]P for j in 0..8
+    /// (4 doublings, 3 additions); Q ← T(d_top); for each lower digit d:
+    /// Q ← [16]Q; Q ← Q + sign(d)·T[|d|−1], where the entry is read by
+    /// scanning all 8 entries with masked selects (|d| = 0 selects the
+    /// identity) and negated by a masked select. Complete formulas
+    /// throughout, so no input needs a branch.
+    ///
+    /// On curves with a GLV endomorphism ([`WeierstrassCurve::GLV`]) the
+    /// scalar is split instead (see [`Self::mul_glv`]).
     pub fn mul<S: ScalarInput<C::ScalarField>>(&self, k: &S) -> Self {
-        let mut table = [Self::IDENTITY; 16];
-        table[1] = *self;
-        for i in 2..16 {
-            table[i] = if i % 2 == 0 { table[i / 2].double() } else { table[i - 1].add(self) };
+        if let Some(g) = C::GLV {
+            return self.mul_glv(&g, k.as_field());
         }
-        let (mut buf, len) = recode::to_be_buffer(k.as_field());
-        let windows = 2 * len;
-        let mut acc = Self::IDENTITY;
-        for w in (0..windows).rev() {
+        let mut table = [*self; 8];
+        table[1] = self.double();
+        table[2] = table[1].add(self);
+        table[3] = table[1].double();
+        table[4] = table[3].add(self);
+        table[5] = table[2].double();
+        table[6] = table[5].add(self);
+        table[7] = table[3].double();
+        let mut digits = [0i8; recode::SIGNED4_MAX_DIGITS];
+        let n = recode::signed_window4(k.as_field(), &mut digits);
+        let mut acc = Self::lookup_signed(&table, digits[n - 1]);
+        for &d in digits[..n - 1].iter().rev() {
             acc = acc.double().double().double().double();
-            let d = recode::nibble(&buf, w);
-            acc = acc.add(&Self::lookup(&table, d));
+            acc = acc.add(&Self::lookup_signed(&table, d));
         }
-        buf.zeroize();
+        digits.zeroize();
         for t in table.iter_mut() {
             t.zeroize();
         }
         acc
     }
 
-    /// Reads `table[d]` by touching every entry (masked select), so the
-    /// memory access pattern does not depend on the secret index d.
+    /// [k]P by the GLV method, constant time in k and P.
+    ///
+    /// Procedure: k ≡ (−1)^s₁|k₁| + (−1)^s₂|k₂|·λ with |kᵢ| < 2¹³⁶
+    /// ([`glv::split`]); T₁[j] = [j+1]P, T₂[j] = φ(T₁[j]) = (β·X : Y : Z);
+    /// both magnitudes recoded into 35 signed 4-bit digits; then one shared
+    /// chain: Q ← [16]Q + ((−1)^s₁·d₁ᵢ)·T₁ + ((−1)^s₂·d₂ᵢ)·T₂, each entry
+    /// read by a full masked scan and negated by a masked select.
+    /// 35 × (4 doublings + 2 additions) instead of 65 × (4 + 1).
+    pub fn mul_glv(&self, g: &glv::GlvParams<C>, k: &C::ScalarField) -> Self {
+        let mut t1 = [*self; 8];
+        t1[1] = self.double();
+        t1[2] = t1[1].add(self);
+        t1[3] = t1[1].double();
+        t1[4] = t1[3].add(self);
+        t1[5] = t1[2].double();
+        t1[6] = t1[5].add(self);
+        t1[7] = t1[3].double();
+        let mut t2 = t1;
+        for t in t2.iter_mut() {
+            t.x = t.x * g.beta;
+        }
+        let s = glv::split(g, k);
+        let mut d1 = [0i8; recode::SIGNED4_MAX_DIGITS];
+        let mut d2 = [0i8; recode::SIGNED4_MAX_DIGITS];
+        let n = recode::signed_window4_bytes(&s.k1, &mut d1);
+        recode::signed_window4_bytes(&s.k2, &mut d2);
+        let mut acc = Self::IDENTITY;
+        for i in (0..n).rev() {
+            acc = acc.double().double().double().double();
+            let mut p1 = Self::lookup_signed(&t1, d1[i]);
+            p1.y = C::Base::conditional_select(&p1.y, &-p1.y, s.neg1);
+            acc = acc.add(&p1);
+            let mut p2 = Self::lookup_signed(&t2, d2[i]);
+            p2.y = C::Base::conditional_select(&p2.y, &-p2.y, s.neg2);
+            acc = acc.add(&p2);
+        }
+        d1.zeroize();
+        d2.zeroize();
+        for t in t1.iter_mut().chain(t2.iter_mut()) {
+            t.zeroize();
+        }
+        acc
+    }
+
+    /// sign(d)·table[|d|−1] (the identity for d = 0), touching every entry
+    /// (masked select), so neither the memory access pattern nor the
+    /// branches depend on the secret digit d.
     #[inline(always)]
-    fn lookup(table: &[Self; 16], d: u8) -> Self {
+    fn lookup_signed(table: &[Self; 8], d: i8) -> Self {
+        let (mag, neg) = recode::signed_abs(d);
         let mut r = Self::IDENTITY;
         for (i, t) in table.iter().enumerate() {
-            r.conditional_assign(t, (i as u8).ct_eq(&d));
+            r.conditional_assign(t, (i as u8 + 1).ct_eq(&mag));
         }
+        r.y = C::Base::conditional_select(&r.y, &-r.y, neg);
         r
     }
 
-    /// [k]G for the standard generator, constant time in k.
+    /// [k]G for the standard generator, constant time in k. Never fails;
+    /// [0]G is the identity.
+    ///
+    /// Procedure (signed 4-bit fixed window over the compile-time table
+    /// T[i][j] = ((j+1)·16^i)·G of [`WeierstrassCurve::base_table`]):
+    /// k = Σ dᵢ·16^i with dᵢ ∈ [−8, 8]; Q ← O; for each window i:
+    /// (x, y) ← T[i][|dᵢ|−1] by a full masked scan of the row (all zero when
+    /// dᵢ = 0); y ← −y if dᵢ < 0 (masked); S ← Q + (x, y) by complete mixed
+    /// addition; Q ← S unless dᵢ = 0 (masked select — the affine table cannot
+    /// hold the identity). No doublings: one scan and one mixed addition
+    /// (11M) per window, ⌈log2(n)/4⌉ + 1 windows (65 for P-256).
     pub fn mul_base<S: ScalarInput<C::ScalarField>>(k: &S) -> Self {
-        Self::generator().mul(k)
+        let table = C::base_table();
+        let mut digits = [0i8; recode::SIGNED4_MAX_DIGITS];
+        let n = recode::signed_window4(k.as_field(), &mut digits);
+        debug_assert_eq!(n, table.len());
+        let mut acc = Self::IDENTITY;
+        for (row, &d) in table.iter().zip(digits[..n].iter()) {
+            let (mag, neg) = recode::signed_abs(d);
+            let mut x = C::Base::ZERO;
+            let mut y = C::Base::ZERO;
+            for (j, e) in row.iter().enumerate() {
+                let hit = (j as u8 + 1).ct_eq(&mag);
+                x.conditional_assign(&e[0], hit);
+                y.conditional_assign(&e[1], hit);
+            }
+            y = C::Base::conditional_select(&y, &-y, neg);
+            let sum = acc.add_mixed(&x, &y);
+            acc.conditional_assign(&sum, !mag.ct_eq(&0));
+        }
+        digits.zeroize();
+        acc
     }
 
     /// [k]P in variable time: width-5 wNAF. Public k and P only.
@@ -554,24 +815,38 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         acc
     }
 
-    /// [a]G + [b]P in variable time (Straus–Shamir with interleaved width-5
-    /// wNAF). Public inputs only: this is the verification equation.
+    /// [a]G + [b]P in variable time (Straus–Shamir: one doubling chain,
+    /// width-8 wNAF of a over the compile-time affine odd multiples of G
+    /// with mixed additions, width-5 wNAF of b over [1, 3, …, 15]P). Public
+    /// inputs only: this is the verification equation. Never fails.
     pub fn double_mul_vartime(
         a: &Scalar<C::ScalarField>,
         b: &Scalar<C::ScalarField>,
         p: &Self,
     ) -> Self {
-        let tg = Self::generator().odd_multiples_vartime();
+        let tg = C::g_odd_multiples();
         let tp = p.odd_multiples_vartime();
         let mut da = [0i8; 8 * recode::MAX_SCALAR_BYTES + 1];
         let mut db = [0i8; 8 * recode::MAX_SCALAR_BYTES + 1];
-        let la = recode::wnaf_vartime(&a.0, 5, &mut da);
+        let la = recode::wnaf_vartime(&a.0, precomp::G_WNAF_WIDTH, &mut da);
         let lb = recode::wnaf_vartime(&b.0, 5, &mut db);
         let mut acc = Self::IDENTITY;
+        let mut started = false;
         for i in (0..la.max(lb)).rev() {
-            acc = acc.double();
-            acc = Self::add_digit_vartime(acc, &tg, da[i]);
-            acc = Self::add_digit_vartime(acc, &tp, db[i]);
+            if started {
+                acc = acc.double();
+            }
+            let d = da[i];
+            if d != 0 {
+                let e = &tg[(d.unsigned_abs() / 2) as usize];
+                let y = if d > 0 { e[1] } else { -e[1] };
+                acc = acc.add_mixed(&e[0], &y);
+                started = true;
+            }
+            if db[i] != 0 {
+                acc = Self::add_digit_vartime(acc, &tp, db[i]);
+                started = true;
+            }
         }
         acc
     }

@@ -1,0 +1,158 @@
+//! The GLV endomorphism (Gallant–Lambert–Vanstone, CRYPTO 2001) for curves
+//! y² = x³ + b over F_p with p ≡ 1 (mod 3) (secp256k1).
+//!
+//! φ(x, y) = (β·x, y) with β³ = 1 in F_p acts on the prime-order group as
+//! multiplication by λ, λ³ = 1 in F_n: φ(P) = [λ]P; in projective
+//! coordinates φ(X : Y : Z) = (β·X : Y : Z), one multiplication.
+//!
+//! Scalar split (the libsecp256k1 method, with the lattice basis of
+//! GLV 2001 §4 / Guide to ECC Alg. 3.74, computed by extended Euclid on
+//! (n, λ)): with the short basis vectors (a₁, b₁), (a₂, b₂) of
+//! {(x, y) : x + y·λ ≡ 0 mod n},
+//!   c₁ = round(k·g₁ / 2³⁸⁴),  c₂ = round(k·g₂ / 2³⁸⁴),
+//!   g₁ = round(2³⁸⁴·b₂ / n),  g₂ = round(2³⁸⁴·(−b₁) / n),
+//!   k₂ = c₁·(−b₁) + c₂·(−b₂) mod n,  k₁ = k − k₂·λ mod n,
+//! so k ≡ k₁ + k₂·λ (mod n) and each kᵢ or n − kᵢ is below 2¹²⁸. The
+//! rounding products are computed with fixed loops on 64-bit limbs and the
+//! sign choice is a masked select: the split is constant time.
+
+use super::WeierstrassCurve;
+use crate::field::Field;
+use subtle::{Choice, ConditionallySelectable};
+use zeroize::Zeroize;
+
+/// The constants of a GLV endomorphism (see the module documentation).
+#[derive(Clone, Copy, Debug)]
+pub struct GlvParams<C: WeierstrassCurve> {
+    /// β, a primitive cube root of unity in F_p.
+    pub beta: C::Base,
+    /// λ, the cube root of unity in F_n with [λ]P = (β·x, y).
+    pub lambda: C::ScalarField,
+    /// g₁ = round(2³⁸⁴·b₂ / n), little-endian 64-bit limbs.
+    pub g1: [u64; 4],
+    /// g₂ = round(2³⁸⁴·(−b₁) / n), little-endian 64-bit limbs.
+    pub g2: [u64; 4],
+    /// −b₁ mod n.
+    pub minus_b1: C::ScalarField,
+    /// −b₂ mod n.
+    pub minus_b2: C::ScalarField,
+}
+
+/// Bytes of the half-size scalars |k₁|, |k₂| handed to the recoding:
+/// 17 (the proven bound is 2¹²⁸; one spare byte keeps the recoding exact
+/// even if a rounding edge produced a 129-bit half).
+pub const HALF_BYTES: usize = 17;
+
+/// A split scalar: |k₁|, |k₂| (big-endian, [`HALF_BYTES`] bytes) and their
+/// signs (k = (−1)^s₁·|k₁| + (−1)^s₂·|k₂|·λ mod n). Zeroized on drop.
+pub struct GlvSplit {
+    /// |k₁| big-endian.
+    pub k1: [u8; HALF_BYTES],
+    /// k₁ was replaced by n − k₁.
+    pub neg1: Choice,
+    /// |k₂| big-endian.
+    pub k2: [u8; HALF_BYTES],
+    /// k₂ was replaced by n − k₂.
+    pub neg2: Choice,
+}
+
+impl Drop for GlvSplit {
+    fn drop(&mut self) {
+        self.k1.zeroize();
+        self.k2.zeroize();
+    }
+}
+
+/// round(k·g / 2³⁸⁴) for k < 2²⁵⁶, g < 2²⁵⁶ (little-endian limbs): the
+/// 512-bit product plus 2³⁸³, top 128 bits. Constant time (fixed loops).
+fn mul_shift_384(k: &[u64; 4], g: &[u64; 4]) -> [u64; 2] {
+    let mut t = [0u64; 8];
+    for i in 0..4 {
+        let mut carry = 0u128;
+        for j in 0..4 {
+            let v = (k[i] as u128) * (g[j] as u128) + t[i + j] as u128 + carry;
+            t[i + j] = v as u64;
+            carry = v >> 64;
+        }
+        t[i + 4] = carry as u64;
+    }
+    // + 2^383 (rounding), carry into limbs 6, 7
+    let (l5, c) = t[5].overflowing_add(1 << 63);
+    t[5] = l5;
+    let (l6, c) = t[6].overflowing_add(c as u64);
+    let l7 = t[7].wrapping_add(c as u64);
+    let r = [l6, l7];
+    t.zeroize();
+    r
+}
+
+/// a < b for equal-length big-endian byte strings, constant time.
+fn lt_be(a: &[u8], b: &[u8]) -> Choice {
+    let mut borrow = 0u16;
+    for (x, y) in a.iter().rev().zip(b.iter().rev()) {
+        let d = (*x as u16).wrapping_sub(*y as u16).wrapping_sub(borrow);
+        borrow = (d >> 8) & 1;
+    }
+    Choice::from(borrow as u8)
+}
+
+/// (|v|, v > n/2) where |v| = min(v, n − v), as [`HALF_BYTES`] big-endian
+/// bytes (the caller guarantees |v| < 2^(8·HALF_BYTES)). Constant time.
+fn abs_half<F: Field>(v: &F) -> ([u8; HALF_BYTES], Choice) {
+    let mut a = [0u8; 72];
+    let mut b = [0u8; 72];
+    let nv = -*v;
+    v.write_be_bytes(&mut a[72 - F::BYTES..]);
+    nv.write_be_bytes(&mut b[72 - F::BYTES..]);
+    let neg = lt_be(&b, &a);
+    let mut out = [0u8; HALF_BYTES];
+    for i in 0..HALF_BYTES {
+        out[i] = u8::conditional_select(&a[72 - HALF_BYTES + i], &b[72 - HALF_BYTES + i], neg);
+    }
+    a.zeroize();
+    b.zeroize();
+    (out, neg)
+}
+
+/// Splits k into (k₁, k₂) with k ≡ k₁ + k₂·λ (mod n), returned as signed
+/// half-size magnitudes ([`GlvSplit`]). Constant time in k. Requires a
+/// 256-bit scalar field (checked by the caller's `GLV` constant).
+pub fn split<C: WeierstrassCurve>(glv: &GlvParams<C>, k: &C::ScalarField) -> GlvSplit {
+    let mut kb = [0u8; 32];
+    k.write_be_bytes(&mut kb);
+    let mut kl = [0u64; 4];
+    for (i, limb) in kl.iter_mut().enumerate() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&kb[32 - 8 * (i + 1)..32 - 8 * i]);
+        *limb = u64::from_be_bytes(w);
+    }
+    let c1 = mul_shift_384(&kl, &glv.g1);
+    let c2 = mul_shift_384(&kl, &glv.g2);
+    let mut cb = [0u8; 16];
+    cb[..8].copy_from_slice(&c1[1].to_be_bytes());
+    cb[8..].copy_from_slice(&c1[0].to_be_bytes());
+    let c1f = C::ScalarField::from_be_bytes_reduced(&cb);
+    cb[..8].copy_from_slice(&c2[1].to_be_bytes());
+    cb[8..].copy_from_slice(&c2[0].to_be_bytes());
+    let c2f = C::ScalarField::from_be_bytes_reduced(&cb);
+    let k2 = c1f * glv.minus_b1 + c2f * glv.minus_b2;
+    let k1 = *k - k2 * glv.lambda;
+    let (k1b, neg1) = abs_half(&k1);
+    let (k2b, neg2) = abs_half(&k2);
+    kb.zeroize();
+    kl.zeroize();
+    cb.zeroize();
+    GlvSplit { k1: k1b, neg1, k2: k2b, neg2 }
+}
+
+/// The signed split as field elements (k₁, k₂) with k ≡ k₁ + k₂·λ, for
+/// tests and callers that want to check the decomposition. Constant time.
+pub fn split_values<C: WeierstrassCurve>(glv: &GlvParams<C>, k: &C::ScalarField) -> (C::ScalarField, C::ScalarField) {
+    let s = split(glv, k);
+    let k1 = C::ScalarField::from_be_bytes_reduced(&s.k1);
+    let k2 = C::ScalarField::from_be_bytes_reduced(&s.k2);
+    (
+        C::ScalarField::conditional_select(&k1, &-k1, s.neg1),
+        C::ScalarField::conditional_select(&k2, &-k2, s.neg2),
+    )
+}

@@ -1,0 +1,190 @@
+//! Scalar multiplication paths of the 22 short-Weierstrass curves checked
+//! against each other and against a plain double-and-add on the complete
+//! formulas:
+//! - the generated fixed-base table and odd-multiples table of G, entry by
+//!   entry, against repeated additions;
+//! - `mul_base` (signed fixed-base comb), `mul` (signed 4-bit window) and
+//!   `mul_vartime` (wNAF) against double-and-add, on edge scalars
+//!   (0, 1, 2, n−1, n−2, (n−1)/2, 2^k, digit patterns that carry through
+//!   every window) and on random scalars;
+//! - `double_mul_vartime` (Straus with the width-8 G table) against
+//!   `mul_base(a) + mul(P, b)`.
+
+use kurve::field::Field;
+use kurve::group::weierstrass::{ProjectivePoint, WeierstrassCurve};
+use kurve::scalar::{Scalar, SecretScalar};
+
+struct Rng(u64);
+impl Rng {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn bytes(&mut self, len: usize) -> Vec<u8> {
+        (0..len).map(|_| self.next_u64() as u8).collect()
+    }
+}
+
+/// [k]P by left-to-right double-and-add over the bits of k (reference).
+fn reference_mul<C: WeierstrassCurve>(p: &ProjectivePoint<C>, k: &C::ScalarField) -> ProjectivePoint<C> {
+    let mut buf = vec![0u8; C::ScalarField::BYTES];
+    k.write_be_bytes(&mut buf);
+    let mut acc = ProjectivePoint::<C>::IDENTITY;
+    for byte in buf {
+        for bit in (0..8).rev() {
+            acc = acc.double();
+            if (byte >> bit) & 1 == 1 {
+                acc = acc.add(p);
+            }
+        }
+    }
+    acc
+}
+
+fn pow2<F: Field>(k: u32) -> F {
+    let mut v = F::ONE;
+    for _ in 0..k {
+        v = v.double();
+    }
+    v
+}
+
+/// Edge scalars for a curve whose order has `bits` bits.
+fn edge_scalars<F: Field>() -> Vec<F> {
+    let mut v = vec![F::ZERO, F::ONE, F::from_u64(2), F::from_u64(7), F::from_u64(8), F::from_u64(9), F::from_u64(15), F::from_u64(16)];
+    v.push(-F::ONE);
+    v.push(-F::from_u64(2));
+    v.push(-F::from_u64(8));
+    let half = F::from_u64(2).invert().unwrap(); // (n+1)/2
+    v.push(half);
+    v.push(half - F::ONE); // (n−1)/2
+    for k in (1..F::BITS).step_by(13).chain([F::BITS - 1, F::BITS - 2, 4, 64, 128].into_iter().filter(|&k| k < F::BITS)) {
+        v.push(pow2::<F>(k));
+        v.push(pow2::<F>(k) - F::ONE);
+    }
+    // nibble patterns: all 8s (every digit carries), all 7s, all Fs, alternating
+    for pat in [0x88u8, 0x77, 0xff, 0x80, 0x08, 0xf0, 0x0f, 0x78] {
+        let bytes = vec![pat; F::BYTES];
+        v.push(F::from_be_bytes_reduced(&bytes));
+    }
+    v
+}
+
+fn check_tables<C: WeierstrassCurve>() {
+    let table = C::base_table();
+    let mut base = ProjectivePoint::<C>::generator();
+    for (i, row) in table.iter().enumerate() {
+        let mut p = base;
+        for (j, e) in row.iter().enumerate() {
+            let a = p.to_affine();
+            assert!(a.x() == e[0] && a.y() == e[1], "{}: base_table[{i}][{j}]", C::NAME);
+            p = p.add(&base);
+        }
+        base = base.double().double().double().double();
+    }
+    // the table covers every signed 4-bit digit of the largest scalar
+    assert_eq!(table.len(), (C::ScalarField::BITS as usize).div_ceil(4) + 1, "{}", C::NAME);
+    let g = ProjectivePoint::<C>::generator();
+    let g2 = g.double();
+    let mut p = g;
+    for (j, e) in C::g_odd_multiples().iter().enumerate() {
+        let a = p.to_affine();
+        assert!(a.x() == e[0] && a.y() == e[1], "{}: g_odd_multiples[{j}]", C::NAME);
+        p = p.add(&g2);
+    }
+}
+
+fn check_mul_paths<C: WeierstrassCurve>(seed: u64) {
+    let g = ProjectivePoint::<C>::generator();
+    let mut rng = Rng(seed);
+    let mut scalars = edge_scalars::<C::ScalarField>();
+    for _ in 0..12 {
+        scalars.push(C::ScalarField::from_be_bytes_reduced(&rng.bytes(C::ScalarField::BYTES + 8)));
+    }
+    // a second, random base point for mul
+    let p = reference_mul(&g, &C::ScalarField::from_be_bytes_reduced(&rng.bytes(C::ScalarField::BYTES + 8)));
+    for k in &scalars {
+        let want_g = reference_mul(&g, k);
+        let sk = SecretScalar::new(*k);
+        let pk = Scalar(*k);
+        assert!(ProjectivePoint::<C>::mul_base(&sk) == want_g, "{}: mul_base({k:?})", C::NAME);
+        assert!(ProjectivePoint::<C>::mul_base(&pk) == want_g, "{}: mul_base(public {k:?})", C::NAME);
+        assert!(g.mul(&sk) == want_g, "{}: mul(G, {k:?})", C::NAME);
+        assert!(g.mul_vartime(&pk) == want_g, "{}: mul_vartime(G, {k:?})", C::NAME);
+        let want_p = reference_mul(&p, k);
+        assert!(p.mul(&sk) == want_p, "{}: mul(P, {k:?})", C::NAME);
+        assert!(ProjectivePoint::<C>::IDENTITY.mul(&sk) == ProjectivePoint::<C>::IDENTITY, "{}: [k]O", C::NAME);
+    }
+    // [0]G is the identity, [1]G is G
+    assert!(bool::from(ProjectivePoint::<C>::mul_base(&Scalar(C::ScalarField::ZERO)).is_identity()));
+    // double_mul_vartime against the constant-time paths
+    let n = scalars.len();
+    for i in 0..n {
+        let a = scalars[i];
+        let b = scalars[(i * 7 + 3) % n];
+        let want = ProjectivePoint::<C>::mul_base(&Scalar(a)).add(&p.mul(&Scalar(b)));
+        let got = ProjectivePoint::<C>::double_mul_vartime(&Scalar(a), &Scalar(b), &p);
+        assert!(got == want, "{}: double_mul_vartime({a:?}, {b:?})", C::NAME);
+        // P = G and P = −G: the G table and the P table hit the same points
+        let got = ProjectivePoint::<C>::double_mul_vartime(&Scalar(a), &Scalar(b), &g.neg());
+        let want = reference_mul(&g, &(a - b));
+        assert!(got == want, "{}: double_mul_vartime with P = −G", C::NAME);
+    }
+    // variable-time inversion (ECDSA verification) in F_n and F_p
+    for k in &scalars {
+        let inv = kurve::proto::ecdsa::invert_vartime(k);
+        if bool::from(k.is_zero()) {
+            assert!(inv.is_none());
+        } else {
+            assert!(inv == Some(k.invert().unwrap()), "{}: invert_vartime({k:?})", C::NAME);
+        }
+        let x = C::Base::from_be_bytes_reduced(&rng.bytes(C::Base::BYTES + 8));
+        assert_eq!(kurve::proto::ecdsa::invert_vartime(&x), Option::from(x.invert()), "{}", C::NAME);
+    }
+    let o = ProjectivePoint::<C>::IDENTITY;
+    assert!(ProjectivePoint::<C>::double_mul_vartime(&Scalar(scalars[5]), &Scalar(scalars[9]), &o) == reference_mul(&g, &scalars[5]));
+}
+
+macro_rules! per_curve {
+    ($($m:ident : $C:ident),* $(,)?) => {$(
+        mod $m {
+            use kurve::curves::$m::$C;
+            #[test]
+            fn tables() {
+                super::check_tables::<$C>();
+            }
+            #[test]
+            fn mul_paths() {
+                super::check_mul_paths::<$C>(0x6b75_7276_6500 ^ stringify!($m).len() as u64);
+            }
+        }
+    )*};
+}
+
+per_curve!(
+    secp192k1: Secp192k1,
+    secp192r1: Secp192r1,
+    secp224k1: Secp224k1,
+    secp224r1: Secp224r1,
+    secp256k1: Secp256k1,
+    secp256r1: Secp256r1,
+    secp384r1: Secp384r1,
+    secp521r1: Secp521r1,
+    brainpool_p160r1: BrainpoolP160r1,
+    brainpool_p160t1: BrainpoolP160t1,
+    brainpool_p192r1: BrainpoolP192r1,
+    brainpool_p192t1: BrainpoolP192t1,
+    brainpool_p224r1: BrainpoolP224r1,
+    brainpool_p224t1: BrainpoolP224t1,
+    brainpool_p256r1: BrainpoolP256r1,
+    brainpool_p256t1: BrainpoolP256t1,
+    brainpool_p320r1: BrainpoolP320r1,
+    brainpool_p320t1: BrainpoolP320t1,
+    brainpool_p384r1: BrainpoolP384r1,
+    brainpool_p384t1: BrainpoolP384t1,
+    brainpool_p512r1: BrainpoolP512r1,
+    brainpool_p512t1: BrainpoolP512t1,
+);
