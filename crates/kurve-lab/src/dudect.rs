@@ -429,6 +429,24 @@ fn target(
     positive_control: bool,
     call: Call,
 ) -> Target {
+    target_with(c, op, secret, pool, specials, positive_control, call, false)
+}
+
+/// As [`target`]; with `fresh_public`, the second input is fresh random
+/// bytes of the pool's length for every sample (used for messages: a small
+/// pool would give the fixed-key class a fixed sample of RFC 6979 retry
+/// counts, while the random-key class sees the population average).
+#[allow(clippy::too_many_arguments)]
+fn target_with(
+    c: &'static dyn CurveOps,
+    op: &'static str,
+    secret: SecretKind,
+    pool: Vec<Vec<u8>>,
+    specials: Vec<Special>,
+    positive_control: bool,
+    call: Call,
+    fresh_public: bool,
+) -> Target {
     let n = c.order();
     let slen = match secret {
         SecretKind::Scalar => n.len(),
@@ -450,6 +468,7 @@ fn target(
         if !p.is_empty() {
             match special {
                 Some(sp) if sp.slot == 1 => p.copy_from_slice(&sp.bytes),
+                _ if fresh_public => rng.fill(p),
                 _ => p.copy_from_slice(&pool[rng.below(pool.len())]),
             }
         }
@@ -493,15 +512,15 @@ fn targets_for(c: &'static dyn CurveOps, rng: &mut Rng, pick: &mut dyn FnMut(Vec
             // the fixed-key class would always take the same number of
             // RFC 6979 candidate retries (a public, key-independent-looking
             // but deterministic count), which the t-test would flag.
-            let msgs = message_pool(rng, 32);
-            v.push(target(c, "ecdsa_sign", SecretKind::Scalar, msgs.clone(), pick(scalar_specials(c, false)), false, Box::new(move |i| {
+            let msgs = message_pool(rng, 1);
+            v.push(target_with(c, "ecdsa_sign", SecretKind::Scalar, msgs.clone(), pick(scalar_specials(c, false)), false, Box::new(move |i| {
                 let (k, m) = i.split_at(sb);
                 c.ecdsa_sign(h, k, m, SigFormat::P1363, &[], false)
-            })));
-            v.push(target(c, "ecdsa_sign_hedged", SecretKind::Scalar, msgs, pick(scalar_specials(c, false)), false, Box::new(move |i| {
+            }), true));
+            v.push(target_with(c, "ecdsa_sign_hedged", SecretKind::Scalar, msgs, pick(scalar_specials(c, false)), false, Box::new(move |i| {
                 let (k, m) = i.split_at(sb);
                 c.ecdsa_sign(h, k, m, SigFormat::Der, &[7u8; 32], true)
-            })));
+            }), true));
         }
     }
     if model == Model::MontgomeryXOnly {
@@ -541,11 +560,11 @@ fn targets_for(c: &'static dyn CurveOps, rng: &mut Rng, pick: &mut dyn FnMut(Vec
             ]
         };
         v.push(target(c, "eddsa_keygen", SecretKind::Bytes(seed_len), Vec::new(), pick(seeds()), false, Box::new(move |s| c.eddsa_public_key(s))));
-        let msgs = message_pool(rng, 32);
-        v.push(target(c, "eddsa_sign", SecretKind::Bytes(seed_len), msgs, pick(seeds()), false, Box::new(move |i| {
+        let msgs = message_pool(rng, 1);
+        v.push(target_with(c, "eddsa_sign", SecretKind::Bytes(seed_len), msgs, pick(seeds()), false, Box::new(move |i| {
             let (s, m) = i.split_at(seed_len);
             c.eddsa_sign(EddsaVariant::Pure, s, b"", m)
-        })));
+        }), true));
         v.push(target(c, "eddsa_sign_ph", SecretKind::Bytes(seed_len), Vec::new(), pick(seeds()), false, Box::new(move |s| {
             c.eddsa_sign(EddsaVariant::Ph, s, b"ctx", b"kurve-lab dudect message")
         })));
@@ -553,8 +572,9 @@ fn targets_for(c: &'static dyn CurveOps, rng: &mut Rng, pick: &mut dyn FnMut(Vec
     v
 }
 
-/// `count` random 32-byte messages: public inputs drawn at random for every
-/// sample of every class, so they cannot separate the classes.
+/// `count` random 32-byte messages (the length template for a fresh-public
+/// target, whose messages are then drawn anew for every sample of every
+/// class, so they cannot separate the classes).
 fn message_pool(rng: &mut Rng, count: usize) -> Vec<Vec<u8>> {
     (0..count)
         .map(|_| {
