@@ -145,7 +145,7 @@ fn ab<F: Fn()>(f: F) {
 }
 
 #[test]
-#[ignore]
+#[ignore = "benchmark, not a correctness test: prints ns/op; run with --ignored --nocapture"]
 fn field_bench() {
     println!("backend: {}", kurve::arith::backend::backend_name());
     ab(|| bench_field::<curves::secp192r1::BaseParams, 3>());

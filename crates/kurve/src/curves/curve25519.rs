@@ -1,8 +1,8 @@
 //! curve25519 and edwards25519.
 //!
-//! - Field: F_p with p = 2²⁵⁵ − 19 (p ≡ 5 mod 8). For now the generic
-//!   Montgomery field [`GenericFp`] with 4 limbs; the special-form field
-//!   (`field::fe25519`) will replace it by changing the [`Fp`] alias.
+//! - Field: F_p with p = 2²⁵⁵ − 19 (p ≡ 5 mod 8), the radix-2⁵¹ field
+//!   `field::fe25519::Fe25519` (chosen by measurement; see that module). The
+//!   scalar field F_L is the generic Montgomery [`GenericFp`] with 4 limbs.
 //! - Group order: #E = 8·L with the prime
 //!   L = 2²⁵² + 27742317777372353535851937790883648493
 //!   (= 2²⁵² + 0x14def9dea2f79cd65812631a5cf5d3ed); cofactor 8. The torsion

@@ -1,9 +1,9 @@
 //! curve448, edwards448 and curve448's birationally equivalent Edwards curve.
 //!
-//! - Field: F_p with p = 2⁴⁴⁸ − 2²²⁴ − 1 (p ≡ 3 mod 4, "Goldilocks"). For now
-//!   the generic Montgomery field [`GenericFp`] with 7 limbs; the
-//!   special-form field (`field::fe448`) will replace it by changing the
-//!   [`Fp`] alias.
+//! - Field: F_p with p = 2⁴⁴⁸ − 2²²⁴ − 1 (p ≡ 3 mod 4, "Goldilocks"), the
+//!   radix-2⁵⁶ Karatsuba field `field::fe448::Fe448` (chosen by measurement;
+//!   see that module). The scalar field F_L is the generic Montgomery
+//!   [`GenericFp`] with 7 limbs.
 //! - Group order of all three curves: 4·L with the prime
 //!   L = 2⁴⁴⁶ − 13818066809895115352007386748515426880336692474882178609894547503885;
 //!   cofactor 4, cyclic 4-torsion.
@@ -69,7 +69,7 @@ impl FieldParams<7> for ScalarParams {
     const NON_RESIDUE: u64 = 2;
 }
 
-/// The base field F_p, p = 2⁴⁴⁸ − 2²²⁴ − 1 (generic Montgomery arithmetic for now).
+/// The base field F_p, p = 2⁴⁴⁸ − 2²²⁴ − 1 (radix-2⁵⁶ Karatsuba arithmetic).
 pub type Fp = crate::field::fe448::Fe448;
 /// The scalar field F_L.
 pub type Fq = GenericFp<ScalarParams, 7>;
