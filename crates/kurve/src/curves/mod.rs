@@ -169,7 +169,25 @@ macro_rules! weierstrass_curve {
 
                 $(const GLV: Option<weierstrass::glv::GlvParams<Self>> =
                     Some(weierstrass::glv::GlvParams { $($glv)* });)?
+
+                const ISO_A_MINUS_3: Option<weierstrass::IsoAMinus3<Self>> = ISO_A_MINUS_3;
             }
+
+            /// The RFC 5639 isomorphism onto the a = −3 twist (r1 curves;
+            /// `twist_z` is empty elsewhere). Checked at compile time:
+            /// a·Z⁴ = −3.
+            const ISO_A_MINUS_3: Option<weierstrass::IsoAMinus3<$Curve>> = if PARAMS.twist_z.is_empty() {
+                None
+            } else {
+                let z = Fp::from_hex(PARAMS.twist_z);
+                let z2 = z.const_mul(&z);
+                let z3 = z2.const_mul(&z);
+                let minus_3 = Fp::ZERO.const_sub(&Fp::ONE.const_add(&Fp::ONE).const_add(&Fp::ONE));
+                let a_z4 = A.const_mul(&z2).const_mul(&z2);
+                assert!(a_z4.const_eq(&minus_3), "twist_z: a·Z⁴ ≠ −3");
+                let b = B.const_mul(&z3).const_mul(&z3);
+                Some(weierstrass::IsoAMinus3 { z, z2, z3, b })
+            };
 
             /// A point in projective coordinates.
             pub type ProjectivePoint = weierstrass::ProjectivePoint<$Curve>;

@@ -116,6 +116,28 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         Self::from_montgomery(arith::add_mod(&self.limbs, &rhs.limbs, &P::MODULUS))
     }
 
+    /// self − rhs at compile time (same result as `-`).
+    pub const fn const_sub(&self, rhs: &Self) -> Self {
+        Self::from_montgomery(arith::sub_mod(&self.limbs, &rhs.limbs, &P::MODULUS))
+    }
+
+    /// self · rhs at compile time (same result as `*`).
+    pub const fn const_mul(&self, rhs: &Self) -> Self {
+        Self::from_montgomery(arith::mont_mul(&self.limbs, &rhs.limbs, &P::MODULUS, P::INV))
+    }
+
+    /// self == rhs at compile time (variable time: for constants only).
+    pub const fn const_eq(&self, rhs: &Self) -> bool {
+        let mut i = 0;
+        while i < N {
+            if self.limbs[i] != rhs.limbs[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
     /// The canonical value as little-endian limbs (< p).
     #[inline(always)]
     pub const fn to_canonical(&self) -> [u64; N] {

@@ -33,7 +33,10 @@
 //!   width 5 for P, for signature verification.
 
 pub mod glv;
+mod jacobian;
 pub mod precomp;
+
+use jacobian::JacobianPoint;
 
 use crate::field::Field;
 use crate::scalar::{recode, Scalar, ScalarInput};
@@ -84,6 +87,29 @@ pub trait WeierstrassCurve:
     /// The GLV endomorphism constants, for curves that have one
     /// (secp256k1); [`ProjectivePoint::mul`] then splits the scalar.
     const GLV: Option<glv::GlvParams<Self>> = None;
+
+    /// For the Brainpool r1 curves: the RFC 5639 §3 isomorphism to the
+    /// a = −3 curve (the t1 twist), which [`ProjectivePoint::mul`] uses.
+    const ISO_A_MINUS_3: Option<IsoAMinus3<Self>> = None;
+}
+
+/// The isomorphism (x, y) ↦ (Z²·x, Z³·y) from y² = x³ + a·x + b onto
+/// y² = x³ − 3x + b·Z⁶, for a Z with a·Z⁴ = −3 (RFC 5639 §3: it maps each
+/// Brainpool r1 curve onto its t1 twist). The a = −3 formulas are cheaper
+/// (RCB16 addition 12M + 2m_b against 12M + 3m_a + 2m_3b; Jacobian doubling
+/// 3M + 5S against 1M + 8S + 1m_a), and the maps cost 2M each way, with no
+/// inversion: (X : Y : Z_P) ↦ (Z²X : Z³Y : Z_P) and back by
+/// (X : Y : Z_P) ↦ (Z·X : Y : Z³·Z_P).
+#[derive(Clone, Copy, Debug)]
+pub struct IsoAMinus3<C: WeierstrassCurve> {
+    /// Z.
+    pub z: C::Base,
+    /// Z².
+    pub z2: C::Base,
+    /// Z³.
+    pub z3: C::Base,
+    /// b·Z⁶, the b of the a = −3 curve.
+    pub b: C::Base,
 }
 
 /// A point in affine coordinates, or the identity.
@@ -515,9 +541,16 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
 
     /// RCB16 Algorithm 4: complete addition for a = −3. 12M + 2m_b + 29a.
     pub fn add_a_minus_3(&self, rhs: &Self) -> Self {
+        self.add_a_minus_3_b(rhs, &C::B)
+    }
+
+    /// RCB16 Algorithm 4 on the curve y² = x³ − 3x + b for the given b (the
+    /// a = −3 curve isomorphic to this one, see [`IsoAMinus3`]).
+    #[inline(always)]
+    fn add_a_minus_3_b(&self, rhs: &Self, b: &C::Base) -> Self {
         let (x1, y1, z1) = (self.x, self.y, self.z);
         let (x2, y2, z2) = (rhs.x, rhs.y, rhs.z);
-        let b = C::B;
+        let b = *b;
         let mut t0 = x1 * x2;
         let mut t1 = y1 * y2;
         let mut t2 = z1 * z2;
@@ -566,8 +599,14 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
 
     /// RCB16 Algorithm 6: complete doubling for a = −3. 8M + 3S + 2m_b + 21a.
     pub fn double_a_minus_3(&self) -> Self {
+        self.double_a_minus_3_b(&C::B)
+    }
+
+    /// RCB16 Algorithm 6 on the curve y² = x³ − 3x + b for the given b.
+    #[inline(always)]
+    fn double_a_minus_3_b(&self, b: &C::Base) -> Self {
         let (x, y, z) = (self.x, self.y, self.z);
-        let b = C::B;
+        let b = *b;
         let mut t0 = x * x;
         let t1 = y * y;
         let mut t2 = z * z;
@@ -679,8 +718,10 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// (4 doublings, 3 additions); Q ← T(d_top); for each lower digit d:
     /// Q ← [16]Q; Q ← Q + sign(d)·T[|d|−1], where the entry is read by
     /// scanning all 8 entries with masked selects (|d| = 0 selects the
-    /// identity) and negated by a masked select. Complete formulas
-    /// throughout, so no input needs a branch.
+    /// identity) and negated by a masked select. The four doublings run in
+    /// Jacobian coordinates (exception-free on these odd-order curves, see
+    /// `jacobian.rs`), the additions with the complete RCB16 formulas, so
+    /// no input needs a branch.
     ///
     /// On curves with a GLV endomorphism ([`WeierstrassCurve::GLV`]) the
     /// scalar is split instead (see [`Self::mul_glv`]).
@@ -688,20 +729,47 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         if let Some(g) = C::GLV {
             return self.mul_glv(&g, k.as_field());
         }
+        if let Some(iso) = C::ISO_A_MINUS_3 {
+            // (X : Y : Z) ↦ (Z²·X : Z³·Y : Z) on the a = −3 curve, multiply
+            // there, and map back by (X·Z : Y : Z³·Z) (no inversion).
+            let p = Self { x: self.x * iso.z2, y: self.y * iso.z3, z: self.z };
+            let r = p.mul_window4(k.as_field(), Some(&iso.b));
+            return Self { x: r.x * iso.z, y: r.y, z: r.z * iso.z3 };
+        }
+        self.mul_window4(k.as_field(), None)
+    }
+
+    /// The signed 4-bit window chain of [`Self::mul`]. With `iso_b = Some(b)`
+    /// the point is on y² = x³ − 3x + b (the a = −3 isomorph of this curve)
+    /// and the a = −3 formulas with that b are used throughout.
+    #[inline(always)]
+    fn mul_window4(&self, k: &C::ScalarField, iso_b: Option<&C::Base>) -> Self {
+        let add = |p: &Self, q: &Self| match iso_b {
+            Some(b) => p.add_a_minus_3_b(q, b),
+            None => p.add(q),
+        };
+        let dbl = |p: &Self| match iso_b {
+            Some(b) => p.double_a_minus_3_b(b),
+            None => p.double(),
+        };
         let mut table = [*self; 8];
-        table[1] = self.double();
-        table[2] = table[1].add(self);
-        table[3] = table[1].double();
-        table[4] = table[3].add(self);
-        table[5] = table[2].double();
-        table[6] = table[5].add(self);
-        table[7] = table[3].double();
+        table[1] = dbl(self);
+        table[2] = add(&table[1], self);
+        table[3] = dbl(&table[1]);
+        table[4] = add(&table[3], self);
+        table[5] = dbl(&table[2]);
+        table[6] = add(&table[5], self);
+        table[7] = dbl(&table[3]);
         let mut digits = [0i8; recode::SIGNED4_MAX_DIGITS];
-        let n = recode::signed_window4(k.as_field(), &mut digits);
+        let n = recode::signed_window4(k, &mut digits);
         let mut acc = Self::lookup_signed(&table, digits[n - 1]);
         for &d in digits[..n - 1].iter().rev() {
-            acc = acc.double().double().double().double();
-            acc = acc.add(&Self::lookup_signed(&table, d));
+            let j = JacobianPoint::from_projective(&acc);
+            let j = match iso_b {
+                Some(_) => j.double_n_a_minus_3(4),
+                None => j.double_n(4),
+            };
+            acc = add(&j.to_projective(), &Self::lookup_signed(&table, d));
         }
         digits.zeroize();
         for t in table.iter_mut() {
@@ -738,7 +806,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         recode::signed_window4_bytes(&s.k2, &mut d2);
         let mut acc = Self::IDENTITY;
         for i in (0..n).rev() {
-            acc = acc.double().double().double().double();
+            acc = JacobianPoint::from_projective(&acc).double_n(4).to_projective();
             let mut p1 = Self::lookup_signed(&t1, d1[i]);
             p1.y = C::Base::conditional_select(&p1.y, &-p1.y, s.neg1);
             acc = acc.add(&p1);
@@ -802,17 +870,19 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         acc
     }
 
-    /// [k]P in variable time: width-5 wNAF. Public k and P only.
+    /// [k]P in variable time: width-5 wNAF, accumulated in Jacobian
+    /// coordinates (doubling 3M + 5S for a = −3, addition 11M + 5S with its
+    /// exceptional cases branched on, see `jacobian.rs`). Public k and P only.
     pub fn mul_vartime(&self, k: &Scalar<C::ScalarField>) -> Self {
-        let table = self.odd_multiples_vartime();
+        let table = JacobianPoint::from_projective(self).odd_multiples_vartime();
         let mut digits = [0i8; 8 * recode::MAX_SCALAR_BYTES + 1];
         let len = recode::wnaf_vartime(&k.0, 5, &mut digits);
-        let mut acc = Self::IDENTITY;
+        let mut acc = JacobianPoint::IDENTITY_VARTIME;
         for i in (0..len).rev() {
             acc = acc.double();
-            acc = Self::add_digit_vartime(acc, &table, digits[i]);
+            acc = acc.add_digit_vartime(&table, digits[i]);
         }
-        acc
+        acc.to_projective()
     }
 
     /// [a]G + [b]P in variable time (Straus–Shamir: one doubling chain,

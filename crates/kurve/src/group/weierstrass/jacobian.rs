@@ -1,0 +1,276 @@
+//! Jacobian coordinates (X : Y : Z) ↦ (X/Z², Y/Z³) for the doubling chains
+//! of the windowed scalar multiplications.
+//!
+//! Why: on a curve of odd order the Jacobian doubling formulas are
+//! exception-free — the only point with 2P = O is O itself, and the formulas
+//! map every representative (λ² : λ³ : 0) of O to another representative
+//! (λ⁸ : λ¹² : 0) of O (checked by expanding them with Z = 0; see below) —
+//! and they cost 3M + 5S (a = −3), 2M + 5S (a = 0) or 1M + 8S + 1m_a
+//! (any a), against 8M + 3S + 2m_b, 6M + 2S + 1m_3b and 8M + 3S + 3m_a +
+//! 2m_3b for the complete homogeneous doublings of Renes–Costello–Batina
+//! (EUROCRYPT 2016). Additions stay with the complete homogeneous RCB16
+//! formulas: a window step converts Jacobian → homogeneous (2M + 1S), adds,
+//! and converts back (2M + 1S).
+//!
+//! Formulas (Bernstein–Lange, Explicit-Formulas Database, `g1p/shortw-jacobian`):
+//! * a = −3, `dbl-2001-b`: δ = Z², γ = Y², β = X·γ, α = 3(X − δ)(X + δ),
+//!   X₃ = α² − 8β, Z₃ = (Y + Z)² − γ − δ, Y₃ = α(4β − X₃) − 8γ².
+//! * a = 0, `dbl-2009-l`: A = X², B = Y², C = B², D = 2((X + B)² − A − C),
+//!   E = 3A, X₃ = E² − 2D, Y₃ = E(D − X₃) − 8C, Z₃ = 2YZ.
+//! * any a, `dbl-2007-bl`: XX = X², YY = Y², YYYY = YY², ZZ = Z²,
+//!   S = 2((X + YY)² − XX − YYYY), M = 3XX + a·ZZ², X₃ = M² − 2S,
+//!   Y₃ = M(S − X₃) − 8·YYYY, Z₃ = (Y + Z)² − YY − ZZ.
+//!
+//! With Z = 0 all three give Z₃ = 2YZ = 0, X₃ = 9X⁴ − 8XY² and
+//! Y₃ = 3X²(4XY² − X₃) − 8Y⁴; for (X, Y) = (λ², λ³) that is (λ⁸, λ¹²): the
+//! identity again, with nonzero X and Y. Every function here is constant
+//! time and never fails.
+
+use super::{AKind, ProjectivePoint, WeierstrassCurve};
+use crate::field::Field;
+use subtle::{ConditionallySelectable, Choice};
+use zeroize::Zeroize;
+
+/// A point in Jacobian coordinates (X : Y : Z), x = X/Z², y = Y/Z³; the
+/// identity is any (λ² : λ³ : 0) with λ ≠ 0. Only for doubling chains inside
+/// the scalar multiplications; additions go through [`ProjectivePoint`].
+#[derive(Clone, Copy)]
+pub(crate) struct JacobianPoint<C: WeierstrassCurve> {
+    x: C::Base,
+    y: C::Base,
+    z: C::Base,
+}
+
+impl<C: WeierstrassCurve> JacobianPoint<C> {
+    /// The homogeneous point P = (X : Y : Z) in Jacobian form:
+    /// (X·Z : Y·Z² : Z), 2M + 1S. That map sends the identity (0 : Y : 0) to
+    /// (0 : 0 : 0), which is no point, so for Z = 0 the result is replaced by
+    /// the identity (1 : 1 : 0) with a masked select. Constant time.
+    #[inline(always)]
+    pub(crate) fn from_projective(p: &ProjectivePoint<C>) -> Self {
+        let zz = p.z.square();
+        let j = JacobianPoint { x: p.x * p.z, y: p.y * zz, z: p.z };
+        let id = JacobianPoint { x: C::Base::ONE, y: C::Base::ONE, z: C::Base::ZERO };
+        Self::conditional_select(&j, &id, p.z.is_zero())
+    }
+
+    /// The homogeneous form (X·Z : Y : Z³), 2M + 1S. The identity
+    /// (λ² : λ³ : 0) maps to (0 : λ³ : 0), the homogeneous identity, since
+    /// every Jacobian identity produced here has Y ≠ 0. Constant time.
+    #[inline(always)]
+    pub(crate) fn to_projective(&self) -> ProjectivePoint<C> {
+        let zz = self.z.square();
+        ProjectivePoint { x: self.x * self.z, y: self.y, z: zz * self.z }
+    }
+
+    /// 2P by the Jacobian doubling for the curve's a (module docs).
+    /// Exception-free on the odd-order curves kurve has (cofactor 1).
+    /// Constant time; never fails.
+    #[inline(always)]
+    pub(crate) fn double(&self) -> Self {
+        match C::A_KIND {
+            AKind::MinusThree => self.double_a_minus_3(),
+            AKind::Zero => self.double_a_zero(),
+            AKind::General => self.double_general(),
+        }
+    }
+
+    /// [2^k]P: k doublings. Constant time in P (k is public).
+    #[inline(always)]
+    pub(crate) fn double_n(&self, k: u32) -> Self {
+        let mut r = *self;
+        for _ in 0..k {
+            r = r.double();
+        }
+        r
+    }
+
+    /// [2^k]P by the a = −3 doubling whatever the curve's own a (for points
+    /// mapped onto an a = −3 isomorph). Constant time in P.
+    #[inline(always)]
+    pub(crate) fn double_n_a_minus_3(&self, k: u32) -> Self {
+        let mut r = *self;
+        for _ in 0..k {
+            r = r.double_a_minus_3();
+        }
+        r
+    }
+
+    /// `dbl-2001-b`, a = −3: 3M + 5S.
+    #[inline(always)]
+    fn double_a_minus_3(&self) -> Self {
+        let (x, y, z) = (self.x, self.y, self.z);
+        let delta = z.square();
+        let gamma = y.square();
+        let beta = x * gamma;
+        let t = (x - delta) * (x + delta);
+        let alpha = t.double() + t;
+        let beta4 = beta.double().double();
+        let x3 = alpha.square() - beta4.double();
+        let z3 = (y + z).square() - gamma - delta;
+        let g2 = gamma.square();
+        let y3 = alpha * (beta4 - x3) - g2.double().double().double();
+        JacobianPoint { x: x3, y: y3, z: z3 }
+    }
+
+    /// `dbl-2009-l`, a = 0: 2M + 5S.
+    #[inline(always)]
+    fn double_a_zero(&self) -> Self {
+        let (x, y, z) = (self.x, self.y, self.z);
+        let a = x.square();
+        let b = y.square();
+        let c = b.square();
+        let d = ((x + b).square() - a - c).double();
+        let e = a.double() + a;
+        let x3 = e.square() - d.double();
+        let y3 = e * (d - x3) - c.double().double().double();
+        let z3 = (y * z).double();
+        JacobianPoint { x: x3, y: y3, z: z3 }
+    }
+
+    /// `dbl-2007-bl`, any a: 1M + 8S + 1m_a.
+    #[inline(always)]
+    fn double_general(&self) -> Self {
+        let (x, y, z) = (self.x, self.y, self.z);
+        let xx = x.square();
+        let yy = y.square();
+        let yyyy = yy.square();
+        let zz = z.square();
+        let s = ((x + yy).square() - xx - yyyy).double();
+        let m = xx.double() + xx + C::A * zz.square();
+        let x3 = m.square() - s.double();
+        let y3 = m * (s - x3) - yyyy.double().double().double();
+        let z3 = (y + z).square() - yy - zz;
+        JacobianPoint { x: x3, y: y3, z: z3 }
+    }
+}
+
+/// Variable-time Jacobian arithmetic for public inputs (signature
+/// verification, `mul_vartime`): the incomplete EFD addition formulas with
+/// their exceptional cases (an input at infinity, P = Q, P = −Q) handled by
+/// branches, which is only acceptable because every input is public.
+impl<C: WeierstrassCurve> JacobianPoint<C> {
+    /// The identity (1 : 1 : 0).
+    pub(crate) const IDENTITY_VARTIME: Self =
+        JacobianPoint { x: <C::Base as Field>::ONE, y: <C::Base as Field>::ONE, z: <C::Base as Field>::ZERO };
+
+    /// The affine point (x, y) (not the identity) as (x : y : 1).
+    #[inline(always)]
+    pub(crate) fn from_affine_vartime(x: &C::Base, y: &C::Base) -> Self {
+        JacobianPoint { x: *x, y: *y, z: C::Base::ONE }
+    }
+
+    /// True for the identity (Z = 0). Variable time.
+    #[inline(always)]
+    pub(crate) fn is_identity_vartime(&self) -> bool {
+        bool::from(self.z.is_zero())
+    }
+
+    /// [1]P, [3]P, …, [15]P (the width-5 wNAF table), by one doubling and
+    /// seven additions. Variable time: public points only.
+    pub(crate) fn odd_multiples_vartime(&self) -> [Self; 8] {
+        let mut t = [*self; 8];
+        let p2 = self.double();
+        for i in 1..8 {
+            t[i] = t[i - 1].add_vartime(&p2);
+        }
+        t
+    }
+
+    /// acc + sign(d)·table[|d|/2] for an odd wNAF digit d (acc for d = 0).
+    #[inline(always)]
+    pub(crate) fn add_digit_vartime(&self, table: &[Self; 8], d: i8) -> Self {
+        if d > 0 {
+            self.add_vartime(&table[(d as usize) / 2])
+        } else if d < 0 {
+            self.add_vartime(&table[((-d) as usize) / 2].neg_vartime())
+        } else {
+            *self
+        }
+    }
+
+    /// −P = (X : −Y : Z).
+    #[inline(always)]
+    pub(crate) fn neg_vartime(&self) -> Self {
+        JacobianPoint { x: self.x, y: -self.y, z: self.z }
+    }
+
+    /// P + Q by `add-2007-bl` (11M + 5S): Z1Z1 = Z₁², Z2Z2 = Z₂²,
+    /// U₁ = X₁·Z2Z2, U₂ = X₂·Z1Z1, S₁ = Y₁·Z₂·Z2Z2, S₂ = Y₂·Z₁·Z1Z1,
+    /// H = U₂ − U₁, I = (2H)², J = H·I, r = 2(S₂ − S₁), V = U₁·I,
+    /// X₃ = r² − J − 2V, Y₃ = r(V − X₃) − 2S₁·J,
+    /// Z₃ = ((Z₁ + Z₂)² − Z1Z1 − Z2Z2)·H; H = 0 falls back to doubling
+    /// (r = 0) or the identity. Variable time: public points only.
+    pub(crate) fn add_vartime(&self, q: &Self) -> Self {
+        if self.is_identity_vartime() {
+            return *q;
+        }
+        if q.is_identity_vartime() {
+            return *self;
+        }
+        let z1z1 = self.z.square();
+        let z2z2 = q.z.square();
+        let u1 = self.x * z2z2;
+        let u2 = q.x * z1z1;
+        let s1 = self.y * q.z * z2z2;
+        let s2 = q.y * self.z * z1z1;
+        let h = u2 - u1;
+        let r = (s2 - s1).double();
+        if bool::from(h.is_zero()) {
+            return if bool::from(r.is_zero()) { self.double() } else { Self::IDENTITY_VARTIME };
+        }
+        let i = h.double().square();
+        let j = h * i;
+        let v = u1 * i;
+        let x3 = r.square() - j - v.double();
+        let y3 = r * (v - x3) - (s1 * j).double();
+        let z3 = ((self.z + q.z).square() - z1z1 - z2z2) * h;
+        JacobianPoint { x: x3, y: y3, z: z3 }
+    }
+
+    /// P + (x₂, y₂) for an affine curve point by `madd-2007-bl` (7M + 4S):
+    /// Z1Z1 = Z₁², U₂ = x₂·Z1Z1, S₂ = y₂·Z₁·Z1Z1, H = U₂ − X₁, HH = H²,
+    /// I = 4HH, J = H·I, r = 2(S₂ − Y₁), V = X₁·I, X₃ = r² − J − 2V,
+    /// Y₃ = r(V − X₃) − 2Y₁·J, Z₃ = (Z₁ + H)² − Z1Z1 − HH; exceptional
+    /// cases as in [`Self::add_vartime`]. Variable time: public points only.
+    pub(crate) fn add_affine_vartime(&self, x2: &C::Base, y2: &C::Base) -> Self {
+        if self.is_identity_vartime() {
+            return Self::from_affine_vartime(x2, y2);
+        }
+        let z1z1 = self.z.square();
+        let u2 = *x2 * z1z1;
+        let s2 = *y2 * self.z * z1z1;
+        let h = u2 - self.x;
+        let r = (s2 - self.y).double();
+        if bool::from(h.is_zero()) {
+            return if bool::from(r.is_zero()) { self.double() } else { Self::IDENTITY_VARTIME };
+        }
+        let hh = h.square();
+        let i = hh.double().double();
+        let j = h * i;
+        let v = self.x * i;
+        let x3 = r.square() - j - v.double();
+        let y3 = r * (v - x3) - (self.y * j).double();
+        let z3 = (self.z + h).square() - z1z1 - hh;
+        JacobianPoint { x: x3, y: y3, z: z3 }
+    }
+}
+
+impl<C: WeierstrassCurve> ConditionallySelectable for JacobianPoint<C> {
+    #[inline(always)]
+    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+        JacobianPoint {
+            x: C::Base::conditional_select(&a.x, &b.x, choice),
+            y: C::Base::conditional_select(&a.y, &b.y, choice),
+            z: C::Base::conditional_select(&a.z, &b.z, choice),
+        }
+    }
+}
+
+impl<C: WeierstrassCurve> Zeroize for JacobianPoint<C> {
+    fn zeroize(&mut self) {
+        self.x = C::Base::ZERO;
+        self.y = C::Base::ZERO;
+        self.z = C::Base::ZERO;
+    }
+}
