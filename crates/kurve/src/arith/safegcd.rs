@@ -44,6 +44,17 @@
 //! matrix entries satisfy |u| + |v| ≤ 2⁶² and |q| + |r| ≤ 2⁶², so every
 //! product and sum fits an `i128`.
 //!
+//! # Cost
+//!
+//! Measured with `tests/field_bench.rs` (x86-64, min of 41 batches, same run
+//! as the Fermat a^(p−2) it replaces in `Fp::invert`): 1.1 µs for 192-bit
+//! moduli (Fermat 2.6 µs), 1.6 µs for 256-bit (4.6–6.1 µs), 2.5 µs for
+//! 384-bit (16.7 µs), 3.5 µs for 512- and 521-bit (41.0 and 31.7 µs). The
+//! divsteps loop dominates (a few cycles per step, ~2.3 steps per bit) plus
+//! one linear-size matrix update per batch: roughly quadratic in the size,
+//! where Fermat's one field multiplication per exponent bit is cubic, so
+//! safegcd wins at every size kurve uses.
+//!
 //! # Constant time
 //!
 //! The number of batches, the steps per batch and the limb count depend only

@@ -160,7 +160,9 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
 
     /// a⁻¹ by Fermat's little theorem, a^(p−2) ([`Fp::pow_public`]); 0 ↦ 0,
     /// flagged as None. Constant time in a. The reference that the safegcd
-    /// [`Field::invert`] is tested against; about 3–5× slower than it.
+    /// [`Field::invert`] is tested against. Measured (x86-64, field_bench,
+    /// min of 41 batches): 4.6 µs vs 1.6 µs for safegcd on P-256, 16.7 vs
+    /// 2.5 µs on P-384, 31.7 vs 3.5 µs on P-521, 41.0 vs 3.5 µs on bp512.
     pub fn invert_fermat(&self) -> CtOption<Self> {
         CtOption::new(self.pow_public(&P::P_MINUS_2), !self.is_zero())
     }
