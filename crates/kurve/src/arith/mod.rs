@@ -12,6 +12,7 @@
 //! implementation (portable Rust or x86-64 MULX/ADCX/ADOX assembly) once.
 
 pub mod backend;
+pub mod safegcd;
 
 /// Add with carry: returns `(a + b + carry) mod 2⁶⁴` and the carry out (0 or 1).
 #[inline(always)]
