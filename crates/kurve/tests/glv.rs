@@ -298,6 +298,39 @@ fn double_mul_glv_edge_cases() {
     assert!(count >= 500, "{count} cases");
 }
 
+/// Inputs that drive the accumulator onto the table entry being added, so
+/// the chain's incomplete (Jacobian) additions take their doubling and
+/// P + (−P) branches: with P = [1/2]T for T ∈ {G, φ(G)} and b = 2, the
+/// b-part sets the accumulator to P one position above the last, the
+/// doubling makes it T, and a = ±1 or ±λ then adds ±T from the G tables;
+/// b = ±1 on P = G makes the P table add ±G onto an accumulator holding G.
+#[test]
+fn double_mul_glv_exceptional_additions() {
+    let g = params();
+    let gen = ProjectivePoint::generator();
+    let half = Option::<Fq>::from(Fq::from_u64(2).invert()).expect("2 is invertible");
+    let phi_g = gen.mul_vartime(&Scalar(g.lambda));
+    let two = Fq::from_u64(2);
+    for (t, name) in [(gen, "G"), (phi_g, "phi(G)")] {
+        let p = t.mul_vartime(&Scalar(half));
+        for a in [Fq::ONE, -Fq::ONE, g.lambda, -g.lambda] {
+            check_double_mul(&a, &two, &p, &format!("a = ±1/±λ, b = 2, P = [1/2]{name}"));
+        }
+        let got = ProjectivePoint::double_mul_glv_vartime(&g, &Scalar(-Fq::ONE), &Scalar(two), &p);
+        assert!(bool::from(got.is_identity()) == (name == "G"), "[−1]G + [2]([1/2]{name})");
+        let got = ProjectivePoint::double_mul_glv_vartime(&g, &Scalar(-g.lambda), &Scalar(two), &p);
+        assert!(bool::from(got.is_identity()) == (name == "phi(G)"), "[−λ]G + [2]([1/2]{name})");
+        let got = ProjectivePoint::double_mul_glv_vartime(&g, &Scalar(Fq::ONE), &Scalar(two), &p);
+        assert!(got == t.add(&gen), "[1]G + [2]([1/2]{name})");
+    }
+    for b in [Fq::ONE, -Fq::ONE, two, -two] {
+        check_double_mul(&Fq::ONE, &b, &gen, "a = 1, P = G");
+        check_double_mul(&g.lambda, &(b * g.lambda), &gen, "a = λ, P = G");
+    }
+    let got = ProjectivePoint::double_mul_glv_vartime(&g, &Scalar(Fq::ONE), &Scalar(Fq::ONE), &gen);
+    assert!(got == gen.double(), "[1]G + [1]G");
+}
+
 #[test]
 fn double_mul_glv_random() {
     let gen = ProjectivePoint::generator();
