@@ -299,8 +299,8 @@ fn double_mul_glv_edge_cases() {
 }
 
 /// Inputs that drive the accumulator onto the table entry being added, so
-/// the chain's incomplete (Jacobian) additions take their doubling and
-/// P + (−P) branches: with P = [1/2]T for T ∈ {G, φ(G)} and b = 2, the
+/// the chain meets doubling-in-addition and P + (−P) (the cases an
+/// incomplete addition formula would get wrong): with P = [1/2]T for T ∈ {G, φ(G)} and b = 2, the
 /// b-part sets the accumulator to P one position above the last, the
 /// doubling makes it T, and a = ±1 or ±λ then adds ±T from the G tables;
 /// b = ±1 on P = G makes the P table add ±G onto an accumulator holding G.

@@ -891,15 +891,12 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// addition), φ(G); T_P = [1, 3, …, 15]P (width 5) and
     /// T_φ = (β·X : Y : Z) of T_P. The four magnitudes are recoded in wNAF
     /// ([`glv::wnaf_half_vartime`]); one chain of at most 137 doublings
-    /// adds each nonzero digit's entry, negated when the digit's sign and
-    /// the half's sign differ. The chain runs in Jacobian coordinates with
-    /// the cheaper incomplete formulas (doubling 2M + 5S for a = 0, mixed
-    /// addition 7M + 4S, addition of a cached table entry 10M + 4S; the
-    /// exceptional cases branch, which is fine on public data) and returns
-    /// to homogeneous coordinates at the end (2M + 1S).
+    /// (skipped while the accumulator is still the identity) adds each
+    /// nonzero digit's entry, negated when the digit's sign and the half's
+    /// sign differ.
     ///
     /// Cost: ≈128 doublings, ≈2×14 mixed additions (+1M each for φ(G)) and
-    /// ≈2×22 table additions, against ≈256 doublings for
+    /// ≈2×22 full additions, against ≈256 doublings for
     /// [`Self::double_mul_plain_vartime`].
     pub fn double_mul_glv_vartime(
         g: &glv::GlvParams<C>,
@@ -908,19 +905,10 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         p: &Self,
     ) -> Self {
         let tg = C::g_odd_multiples();
-        // T_P = [1, 3, …, 15]P in Jacobian form with Z², Z³ cached;
-        // T_φ = (β·X : Y : Z) of each (same Z, same caches)
-        let pj = JacobianVartime::from_projective(p);
-        let p2 = pj.double().cached();
-        let mut tp = [pj.cached(); 8];
-        let mut cur = pj;
-        for t in tp.iter_mut().skip(1) {
-            cur = cur.add_cached(&p2);
-            *t = cur.cached();
-        }
+        let tp = p.odd_multiples_vartime();
         let mut tphi = tp;
         for t in tphi.iter_mut() {
-            t.p.x = t.p.x * g.beta;
+            t.x = t.x * g.beta;
         }
         let sa = glv::split(g, &a.0);
         let sb = glv::split(g, &b.0);
@@ -935,40 +923,38 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         let lb1 = glv::wnaf_half_vartime(&sb.k1, 5, &mut db1);
         let lb2 = glv::wnaf_half_vartime(&sb.k2, 5, &mut db2);
         let len = la1.max(la2).max(lb1).max(lb2);
-        let mut acc = JacobianVartime::<C>::IDENTITY;
-        let add_cached = |acc: JacobianVartime<C>, t: &[JacobianCached<C>; 8], d: i8| {
-            let e = &t[(d.unsigned_abs() / 2) as usize];
-            if d > 0 {
-                acc.add_cached(e)
-            } else {
-                acc.add_cached(&JacobianCached { p: e.p.neg(), ..*e })
-            }
-        };
+        let mut acc = Self::IDENTITY;
+        let mut started = false;
         for i in (0..len).rev() {
-            // doubling the identity keeps Z = 0: no need to track a start
-            acc = acc.double();
+            if started {
+                acc = acc.double();
+            }
             let d = da1[i];
             if d != 0 {
                 let e = &tg[(d.unsigned_abs() / 2) as usize];
                 let y = if (d < 0) != na1 { -e[1] } else { e[1] };
-                acc = acc.add_affine(&e[0], &y);
+                acc = acc.add_mixed(&e[0], &y);
+                started = true;
             }
             let d = da2[i];
             if d != 0 {
                 let e = &tg[(d.unsigned_abs() / 2) as usize];
                 let y = if (d < 0) != na2 { -e[1] } else { e[1] };
-                acc = acc.add_affine(&(e[0] * g.beta), &y);
+                acc = acc.add_mixed(&(e[0] * g.beta), &y);
+                started = true;
             }
             let d = db1[i];
             if d != 0 {
-                acc = add_cached(acc, &tp, if nb1 { -d } else { d });
+                acc = Self::add_digit_vartime(acc, &tp, if nb1 { -d } else { d });
+                started = true;
             }
             let d = db2[i];
             if d != 0 {
-                acc = add_cached(acc, &tphi, if nb2 { -d } else { d });
+                acc = Self::add_digit_vartime(acc, &tphi, if nb2 { -d } else { d });
+                started = true;
             }
         }
-        acc.to_projective()
+        acc
     }
 
     /// [1]P, [3]P, …, [15]P (for width-5 wNAF).
@@ -1021,162 +1007,6 @@ impl<C: WeierstrassCurve> Eq for ProjectivePoint<C> {}
 impl<C: WeierstrassCurve> From<AffinePoint<C>> for ProjectivePoint<C> {
     fn from(p: AffinePoint<C>) -> Self {
         p.to_projective()
-    }
-}
-
-/// A point in Jacobian coordinates (X : Y : Z), x = X/Z², y = Y/Z³, the
-/// identity when Z = 0; used only inside
-/// [`ProjectivePoint::double_mul_glv_vartime`]. Its formulas (EFD
-/// `dbl-2009-l` / `dbl-2007-bl`, `madd-2007-bl`, `add-2007-bl`) are cheaper
-/// than the complete RCB16 ones but *incomplete*: doubling-in-addition,
-/// P + (−P) and the identity are caught by branches on public values, so
-/// everything here is variable time and for public inputs only.
-#[derive(Clone, Copy)]
-struct JacobianVartime<C: WeierstrassCurve> {
-    x: C::Base,
-    y: C::Base,
-    z: C::Base,
-}
-
-/// A table entry for [`JacobianVartime::add_cached`]: a Jacobian point with
-/// Z² and Z³ kept beside it (saves 1M + 1S per addition).
-#[derive(Clone, Copy)]
-struct JacobianCached<C: WeierstrassCurve> {
-    p: JacobianVartime<C>,
-    zz: C::Base,
-    zzz: C::Base,
-}
-
-impl<C: WeierstrassCurve> JacobianVartime<C> {
-    const IDENTITY: Self = JacobianVartime {
-        x: <C::Base as Field>::ONE,
-        y: <C::Base as Field>::ONE,
-        z: <C::Base as Field>::ZERO,
-    };
-
-    #[inline(always)]
-    fn is_identity(&self) -> bool {
-        bool::from(self.z.is_zero())
-    }
-
-    /// From homogeneous (X : Y : Z) (x = X/Z, y = Y/Z): (X·Z : Y·Z² : Z).
-    fn from_projective(p: &ProjectivePoint<C>) -> Self {
-        if bool::from(p.z.is_zero()) {
-            return Self::IDENTITY;
-        }
-        let zz = p.z.square();
-        JacobianVartime { x: p.x * p.z, y: p.y * zz, z: p.z }
-    }
-
-    /// To homogeneous: (X·Z : Y : Z³); the identity maps to (0 : 1 : 0).
-    fn to_projective(&self) -> ProjectivePoint<C> {
-        if self.is_identity() {
-            return ProjectivePoint::IDENTITY;
-        }
-        ProjectivePoint { x: self.x * self.z, y: self.y, z: self.z.square() * self.z }
-    }
-
-    fn cached(&self) -> JacobianCached<C> {
-        let zz = self.z.square();
-        JacobianCached { p: *self, zz, zzz: zz * self.z }
-    }
-
-    /// 2P. a = 0: EFD `dbl-2009-l`, 2M + 5S; other a: `dbl-2007-bl`,
-    /// 1M + 8S + 1m_a. A curve of odd order has no point with y = 0, and
-    /// the identity (Z = 0) stays the identity (Z₃ = 2·Y·Z or a multiple
-    /// of Z).
-    #[inline]
-    fn double(&self) -> Self {
-        let (x1, y1, z1) = (self.x, self.y, self.z);
-        match C::A_KIND {
-            AKind::Zero => {
-                let a = x1.square();
-                let b = y1.square();
-                let c = b.square();
-                let d = ((x1 + b).square() - a - c).double();
-                let e = a.double() + a;
-                let f = e.square();
-                let x3 = f - d.double();
-                let y3 = e * (d - x3) - c.double().double().double();
-                let z3 = (y1 * z1).double();
-                JacobianVartime { x: x3, y: y3, z: z3 }
-            }
-            _ => {
-                let xx = x1.square();
-                let yy = y1.square();
-                let yyyy = yy.square();
-                let zz = z1.square();
-                let s = ((x1 + yy).square() - xx - yyyy).double();
-                let m = xx.double() + xx + mul_a::<C>(zz.square());
-                let t = m.square() - s.double();
-                let y3 = m * (s - t) - yyyy.double().double().double();
-                let z3 = (y1 + z1).square() - yy - zz;
-                JacobianVartime { x: t, y: y3, z: z3 }
-            }
-        }
-    }
-
-    /// P + (x₂, y₂) for an affine curve point (EFD `madd-2007-bl`,
-    /// 7M + 4S); the identity, P = (x₂, y₂) and P = −(x₂, y₂) branch.
-    #[inline]
-    fn add_affine(&self, x2: &C::Base, y2: &C::Base) -> Self {
-        if self.is_identity() {
-            return JacobianVartime { x: *x2, y: *y2, z: C::Base::ONE };
-        }
-        let (x1, y1, z1) = (self.x, self.y, self.z);
-        let z1z1 = z1.square();
-        let u2 = *x2 * z1z1;
-        let s2 = *y2 * z1 * z1z1;
-        let h = u2 - x1;
-        let r = (s2 - y1).double();
-        if bool::from(h.is_zero()) {
-            return if bool::from(r.is_zero()) { self.double() } else { Self::IDENTITY };
-        }
-        let hh = h.square();
-        let i = hh.double().double();
-        let j = h * i;
-        let v = x1 * i;
-        let x3 = r.square() - j - v.double();
-        let y3 = r * (v - x3) - (y1 * j).double();
-        let z3 = (z1 + h).square() - z1z1 - hh;
-        JacobianVartime { x: x3, y: y3, z: z3 }
-    }
-
-    /// P + Q for a cached Jacobian Q (EFD `add-2007-bl` with Z₂², Z₂³
-    /// given: 10M + 4S); the identity, P = Q and P = −Q branch.
-    #[inline]
-    fn add_cached(&self, q: &JacobianCached<C>) -> Self {
-        if q.p.is_identity() {
-            return *self;
-        }
-        if self.is_identity() {
-            return q.p;
-        }
-        let (x1, y1, z1) = (self.x, self.y, self.z);
-        let (x2, y2, z2) = (q.p.x, q.p.y, q.p.z);
-        let z1z1 = z1.square();
-        let u1 = x1 * q.zz;
-        let u2 = x2 * z1z1;
-        let s1 = y1 * q.zzz;
-        let s2 = y2 * z1 * z1z1;
-        let h = u2 - u1;
-        let r = (s2 - s1).double();
-        if bool::from(h.is_zero()) {
-            return if bool::from(r.is_zero()) { self.double() } else { Self::IDENTITY };
-        }
-        let i = h.double().square();
-        let j = h * i;
-        let v = u1 * i;
-        let x3 = r.square() - j - v.double();
-        let y3 = r * (v - x3) - (s1 * j).double();
-        let z3 = ((z1 + z2).square() - z1z1 - q.zz) * h;
-        JacobianVartime { x: x3, y: y3, z: z3 }
-    }
-
-    /// −P = (X : −Y : Z).
-    #[inline(always)]
-    fn neg(&self) -> Self {
-        JacobianVartime { x: self.x, y: -self.y, z: self.z }
     }
 }
 
