@@ -244,7 +244,7 @@ fn edge_scalars() -> Vec<Fq> {
             .unwrap_or(0);
         best.push((bits, k));
     }
-    best.sort_by(|a, b| b.0.cmp(&a.0));
+    best.sort_by_key(|x| core::cmp::Reverse(x.0));
     assert!(best[0].0 == 128, "a random scalar with a 128-bit half");
     v.extend(best.iter().take(16).map(|x| x.1));
     v
