@@ -819,7 +819,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         acc
     }
 
-    /// [a]G + [b]P in variable time. Public inputs only: this is the
+    /// \[a\]G + \[b\]P in variable time. Public inputs only: this is the
     /// verification equation. Never fails; any of a, b, P may be zero or
     /// the identity.
     ///
@@ -839,7 +839,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         Self::double_mul_plain_vartime(a, b, p)
     }
 
-    /// [a]G + [b]P in variable time without an endomorphism (Straus–Shamir:
+    /// \[a\]G + \[b\]P in variable time without an endomorphism (Straus–Shamir:
     /// one doubling chain, width-8 wNAF of a over the compile-time affine
     /// odd multiples of G with mixed additions, width-5 wNAF of b over
     /// [1, 3, …, 15]P). Public inputs only. Never fails. On every curve;
@@ -876,7 +876,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         acc
     }
 
-    /// [a]G + [b]P in variable time by the GLV method (the libsecp256k1
+    /// \[a\]G + \[b\]P in variable time by the GLV method (the libsecp256k1
     /// `ecmult` strategy, GLV 2001 §4 with Straus–Shamir). Public inputs
     /// only: this is the verification equation. Never fails; any of a, b, P
     /// may be zero or the identity.
@@ -884,7 +884,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// Procedure: a ≡ (−1)^s₁|a₁| + (−1)^s₂|a₂|·λ and
     /// b ≡ (−1)^s₃|b₁| + (−1)^s₄|b₂|·λ with halves below 2¹²⁸
     /// ([`glv::split`]), so
-    ///   [a]G + [b]P = [±|a₁|]G + [±|a₂|]φ(G) + [±|b₁|]P + [±|b₂|]φ(P),
+    ///   \[a\]G + \[b\]P = \[±|a₁|\]G + \[±|a₂|\]φ(G) + \[±|b₁|\]P + \[±|b₂|\]φ(P),
     /// φ(x, y) = (β·x, y). Tables: the compile-time affine odd multiples
     /// (2j+1)·G of [`WeierstrassCurve::g_odd_multiples`] serve G (width 8)
     /// and, with x multiplied by β at each use (one multiplication per
