@@ -4,13 +4,20 @@
 //!   double-and-add-free `mul_vartime`, which does not use GLV);
 //! - (a₁ + b₁λ) ≡ 0 and (a₂ + b₂λ) ≡ 0 (mod n) for the basis behind
 //!   g₁, g₂, −b₁, −b₂, and g₁, g₂ are the roundings of 2³⁸⁴·b₂/n, 2³⁸⁴·(−b₁)/n;
-//! - k ≡ k₁ + k₂·λ with min(kᵢ, n − kᵢ) < 2¹²⁸ on edge and random scalars.
+//! - k ≡ k₁ + k₂·λ with min(kᵢ, n − kᵢ) < 2¹²⁸ on edge and random scalars;
+//! - the wNAF of half-size magnitudes sums back to the magnitude and has the
+//!   wNAF shape (odd digits below 2^(w−1), w − 1 zeros after each);
+//! - `double_mul_glv_vartime` (four-way Straus over the split scalars)
+//!   equals the plain `double_mul_vartime` without the endomorphism and the
+//!   constant-time `mul_base(a) + mul(P, b)` on edge and ≥ 500 random
+//!   (a, b, P), P including the identity, G and −G; the dispatching
+//!   `double_mul_vartime` and ECDSA verification use it.
 
 use kurve::curves::secp256k1::{Fp, Fq, ProjectivePoint, Secp256k1};
 use kurve::field::Field;
 use kurve::group::weierstrass::{glv, WeierstrassCurve};
-use kurve::scalar::Scalar;
-use num_bigint::BigUint;
+use kurve::scalar::{Scalar, SecretScalar};
+use num_bigint::{BigInt, BigUint};
 
 fn params() -> glv::GlvParams<Secp256k1> {
     Secp256k1::GLV.expect("secp256k1 has GLV constants")
@@ -113,5 +120,253 @@ fn split_reconstructs_and_is_short() {
             let m = core::cmp::min(x.clone(), &n - &x);
             assert!(m < half_bound, "half of {k:?} too long: {} bits", m.bits());
         }
+    }
+}
+
+/// SplitMix64, a fixed-seed generator for reproducible random cases.
+struct Rng(u64);
+impl Rng {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn bytes<const L: usize>(&mut self) -> [u8; L] {
+        let mut b = [0u8; L];
+        for x in b.iter_mut() {
+            *x = self.next_u64() as u8;
+        }
+        b
+    }
+    fn scalar(&mut self) -> Fq {
+        Fq::from_be_bytes_reduced(&self.bytes::<40>())
+    }
+}
+
+fn pow2(k: u32) -> Fq {
+    let mut v = Fq::ONE;
+    for _ in 0..k {
+        v = v.double();
+    }
+    v
+}
+
+#[test]
+fn wnaf_of_half_magnitudes() {
+    let mut rng = Rng(0x5eed_0001);
+    let mut inputs: Vec<[u8; glv::HALF_BYTES]> = vec![[0u8; glv::HALF_BYTES], [0xffu8; glv::HALF_BYTES]];
+    let mut one = [0u8; glv::HALF_BYTES];
+    one[glv::HALF_BYTES - 1] = 1;
+    inputs.push(one);
+    for bit in [1usize, 7, 8, 63, 64, 127, 128, 129, 135] {
+        let mut b = [0u8; glv::HALF_BYTES];
+        b[glv::HALF_BYTES - 1 - bit / 8] = 1 << (bit % 8);
+        inputs.push(b);
+        // 2^bit − 1: a run of ones that carries through every window
+        let mut m = [0u8; glv::HALF_BYTES];
+        for i in 0..bit {
+            m[glv::HALF_BYTES - 1 - i / 8] |= 1 << (i % 8);
+        }
+        inputs.push(m);
+    }
+    for _ in 0..300 {
+        let mut b = rng.bytes::<{ glv::HALF_BYTES }>();
+        // mostly 128-bit values, as the split produces
+        if rng.next_u64() % 4 != 0 {
+            b[0] = 0;
+        }
+        inputs.push(b);
+    }
+    let mut digits = [0i8; glv::WNAF_HALF_DIGITS];
+    for k in &inputs {
+        let want = BigInt::from(BigUint::from_bytes_be(k));
+        for w in 2..=8u32 {
+            // junk in the output buffer must be overwritten
+            digits.fill(0x55);
+            let len = glv::wnaf_half_vartime(k, w, &mut digits);
+            let mut sum = BigInt::from(0);
+            let mut last_nonzero: Option<usize> = None;
+            for (i, &d) in digits.iter().enumerate() {
+                if i >= len {
+                    assert_eq!(d, 0, "digit {i} past len {len} (w = {w}, k = {want})");
+                    continue;
+                }
+                if d != 0 {
+                    assert!(d % 2 != 0 && (d.unsigned_abs() as u32) < (1 << (w - 1)), "digit {d} (w = {w})");
+                    if let Some(j) = last_nonzero {
+                        assert!(i - j >= w as usize, "nonzero digits {j}, {i} closer than w = {w}");
+                    }
+                    last_nonzero = Some(i);
+                }
+                sum += BigInt::from(d) << i;
+            }
+            assert_eq!(sum, want, "w = {w}");
+            assert_eq!(len, last_nonzero.map_or(0, |j| j + 1), "len (w = {w})");
+        }
+    }
+}
+
+/// Edge scalars for the double multiplication: 0, 1, n − 1, λ, n − λ, λ²,
+/// powers of two around the half size, and scalars whose split halves sit
+/// at the 2¹²⁸ bound (built as ±(2¹²⁸ − 1) ± (2¹²⁸ − 1)·λ and picked from
+/// random scalars by the length of their halves).
+fn edge_scalars() -> Vec<Fq> {
+    let g = params();
+    let l = g.lambda;
+    let mut v = vec![Fq::ZERO, Fq::ONE, -Fq::ONE, Fq::from_u64(2), -Fq::from_u64(2), l, -l, l * l, -(l * l), l + Fq::ONE, l - Fq::ONE];
+    for k in [64u32, 127, 128, 129, 255] {
+        v.push(pow2(k));
+        v.push(-pow2(k));
+        v.push(pow2(k) - Fq::ONE);
+        v.push(pow2(k) * l);
+    }
+    let m = pow2(128) - Fq::ONE;
+    let h = pow2(127);
+    for (x, y) in [(m, m), (m, -m), (-m, m), (-m, -m), (h, h), (h, -h), (m, Fq::ZERO), (Fq::ZERO, m)] {
+        v.push(x + y * l);
+    }
+    // random scalars whose halves are the longest seen
+    let n = modulus::<Fq>();
+    let mut rng = Rng(0x5eed_0002);
+    let mut best: Vec<(u64, Fq)> = Vec::new();
+    for _ in 0..4000 {
+        let k = rng.scalar();
+        let (k1, k2) = glv::split_values(&g, &k);
+        let bits = [k1, k2]
+            .iter()
+            .map(|h| {
+                let x = big(h);
+                core::cmp::min(x.clone(), &n - &x).bits()
+            })
+            .max()
+            .unwrap_or(0);
+        best.push((bits, k));
+    }
+    best.sort_by_key(|x| core::cmp::Reverse(x.0));
+    assert!(best[0].0 == 128, "a random scalar with a 128-bit half");
+    v.extend(best.iter().take(16).map(|x| x.1));
+    v
+}
+
+fn check_double_mul(a: &Fq, b: &Fq, p: &ProjectivePoint, what: &str) {
+    let g = params();
+    let (sa, sb) = (Scalar(*a), Scalar(*b));
+    let glv_r = ProjectivePoint::double_mul_glv_vartime(&g, &sa, &sb, p);
+    let plain = ProjectivePoint::double_mul_plain_vartime(&sa, &sb, p);
+    let ct = ProjectivePoint::mul_base(&SecretScalar::new(*a)).add(&p.mul(&SecretScalar::new(*b)));
+    assert!(glv_r == plain, "{what}: GLV != plain for a = {a:?}, b = {b:?}, P = {p:?}");
+    assert!(glv_r == ct, "{what}: GLV != constant-time for a = {a:?}, b = {b:?}, P = {p:?}");
+    assert!(ProjectivePoint::double_mul_vartime(&sa, &sb, p) == glv_r, "{what}: dispatch");
+}
+
+#[test]
+fn double_mul_glv_edge_cases() {
+    let gen = ProjectivePoint::generator();
+    let g = params();
+    let phi_g = ProjectivePoint::generator().mul_vartime(&Scalar(g.lambda));
+    let points = [
+        ("identity", ProjectivePoint::IDENTITY),
+        ("G", gen),
+        ("-G", gen.neg()),
+        ("phi(G)", phi_g),
+        ("[2^128]G", gen.mul_vartime(&Scalar(pow2(128)))),
+        ("random", gen.mul_vartime(&Scalar(Fq::from_u64(0x0123_4567_89ab_cdef)))),
+    ];
+    let edges = edge_scalars();
+    let mut count = 0;
+    for (name, p) in &points {
+        for a in &edges {
+            for b in [Fq::ZERO, Fq::ONE, -Fq::ONE, g.lambda, -g.lambda, *a, -*a, pow2(128)] {
+                check_double_mul(a, &b, p, name);
+                check_double_mul(&b, a, p, name);
+                count += 2;
+            }
+        }
+    }
+    // results that are the identity: [a]G + [n − a]G, [a]G + [a](−G)
+    for a in &edges {
+        let ga = ProjectivePoint::double_mul_glv_vartime(&g, &Scalar(*a), &Scalar(-*a), &gen);
+        assert!(bool::from(ga.is_identity()), "[a]G + [−a]G for a = {a:?}");
+        let gb = ProjectivePoint::double_mul_glv_vartime(&g, &Scalar(*a), &Scalar(*a), &gen.neg());
+        assert!(bool::from(gb.is_identity()), "[a]G + [a](−G) for a = {a:?}");
+        // [a]G + [b]φ(G) with a = −bλ cancels through the endomorphism
+        let gc = ProjectivePoint::double_mul_glv_vartime(&g, &Scalar(-(*a * g.lambda)), &Scalar(*a), &phi_g);
+        assert!(bool::from(gc.is_identity()), "[−aλ]G + [a]φ(G) for a = {a:?}");
+    }
+    assert!(count >= 500, "{count} cases");
+}
+
+/// Inputs that drive the accumulator onto the table entry being added, so
+/// the chain meets doubling-in-addition and P + (−P) (the cases an
+/// incomplete addition formula would get wrong): with P = [1/2]T for T ∈ {G, φ(G)} and b = 2, the
+/// b-part sets the accumulator to P one position above the last, the
+/// doubling makes it T, and a = ±1 or ±λ then adds ±T from the G tables;
+/// b = ±1 on P = G makes the P table add ±G onto an accumulator holding G.
+#[test]
+fn double_mul_glv_exceptional_additions() {
+    let g = params();
+    let gen = ProjectivePoint::generator();
+    let half = Option::<Fq>::from(Fq::from_u64(2).invert()).expect("2 is invertible");
+    let phi_g = gen.mul_vartime(&Scalar(g.lambda));
+    let two = Fq::from_u64(2);
+    for (t, name) in [(gen, "G"), (phi_g, "phi(G)")] {
+        let p = t.mul_vartime(&Scalar(half));
+        for a in [Fq::ONE, -Fq::ONE, g.lambda, -g.lambda] {
+            check_double_mul(&a, &two, &p, &format!("a = ±1/±λ, b = 2, P = [1/2]{name}"));
+        }
+        let got = ProjectivePoint::double_mul_glv_vartime(&g, &Scalar(-Fq::ONE), &Scalar(two), &p);
+        assert!(bool::from(got.is_identity()) == (name == "G"), "[−1]G + [2]([1/2]{name})");
+        let got = ProjectivePoint::double_mul_glv_vartime(&g, &Scalar(-g.lambda), &Scalar(two), &p);
+        assert!(bool::from(got.is_identity()) == (name == "phi(G)"), "[−λ]G + [2]([1/2]{name})");
+        let got = ProjectivePoint::double_mul_glv_vartime(&g, &Scalar(Fq::ONE), &Scalar(two), &p);
+        assert!(got == t.add(&gen), "[1]G + [2]([1/2]{name})");
+    }
+    for b in [Fq::ONE, -Fq::ONE, two, -two] {
+        check_double_mul(&Fq::ONE, &b, &gen, "a = 1, P = G");
+        check_double_mul(&g.lambda, &(b * g.lambda), &gen, "a = λ, P = G");
+    }
+    let got = ProjectivePoint::double_mul_glv_vartime(&g, &Scalar(Fq::ONE), &Scalar(Fq::ONE), &gen);
+    assert!(got == gen.double(), "[1]G + [1]G");
+}
+
+#[test]
+fn double_mul_glv_random() {
+    let gen = ProjectivePoint::generator();
+    let mut rng = Rng(0x5eed_0003);
+    for i in 0..600 {
+        let a = rng.scalar();
+        let b = rng.scalar();
+        let p = match i % 10 {
+            0 => ProjectivePoint::IDENTITY,
+            1 => gen,
+            2 => gen.neg(),
+            _ => gen.mul_vartime(&Scalar(rng.scalar())),
+        };
+        check_double_mul(&a, &b, &p, &format!("random case {i}"));
+    }
+}
+
+#[test]
+fn ecdsa_verify_takes_the_glv_path() {
+    use kurve::proto::{ecdsa, HashAlg};
+    let mut rng = Rng(0x5eed_0004);
+    for i in 0..64 {
+        let d = SecretScalar::new(rng.scalar());
+        if bool::from(d.is_zero()) {
+            continue;
+        }
+        let q = ProjectivePoint::mul_base(&d).to_affine();
+        let msg = rng.bytes::<32>();
+        let (r, s) = ecdsa::sign::<Secp256k1>(HashAlg::Sha256, &d, &msg, &[], i % 2 == 0).expect("sign");
+        assert!(ecdsa::verify::<Secp256k1>(HashAlg::Sha256, &q, &msg, &r, &s, false).is_ok(), "case {i}");
+        let mut bad = msg;
+        bad[i % 32] ^= 1 << (i % 8);
+        assert!(ecdsa::verify::<Secp256k1>(HashAlg::Sha256, &q, &bad, &r, &s, false).is_err(), "tampered {i}");
+        let s_neg = Scalar(-s.0);
+        assert!(ecdsa::verify::<Secp256k1>(HashAlg::Sha256, &q, &msg, &r, &s_neg, false).is_ok(), "n − s {i}");
+        let q_neg = ProjectivePoint::mul_base(&d).neg().to_affine();
+        assert!(ecdsa::verify::<Secp256k1>(HashAlg::Sha256, &q_neg, &msg, &r, &s, false).is_err(), "−Q {i}");
     }
 }

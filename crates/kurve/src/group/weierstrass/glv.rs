@@ -156,3 +156,69 @@ pub fn split_values<C: WeierstrassCurve>(glv: &GlvParams<C>, k: &C::ScalarField)
         C::ScalarField::conditional_select(&k2, &-k2, s.neg2),
     )
 }
+
+/// Digits of a width-w wNAF of a half-size magnitude (see
+/// [`wnaf_half_vartime`]): one per bit of [`HALF_BYTES`] bytes, plus one
+/// for a final carry.
+pub const WNAF_HALF_DIGITS: usize = 8 * HALF_BYTES + 1;
+
+/// Bits `pos .. pos + n` of the little-endian limbs `k` (zero beyond the
+/// end), for n < 64.
+#[inline(always)]
+fn bits_at(k: &[u64; 3], pos: usize, n: u32) -> u64 {
+    let limb = pos / 64;
+    let off = pos % 64;
+    if limb >= k.len() {
+        return 0;
+    }
+    let mut v = k[limb] >> off;
+    if off + n as usize > 64 && limb + 1 < k.len() {
+        v |= k[limb + 1] << (64 - off);
+    }
+    v & ((1u64 << n) - 1)
+}
+
+/// Width-w non-adjacent form of a half-size magnitude `k` ([`HALF_BYTES`]
+/// big-endian bytes, as in [`GlvSplit`]): k = Σ dᵢ·2^i with every nonzero
+/// dᵢ odd, |dᵢ| < 2^(w−1), and at least w − 1 zeros after each nonzero
+/// digit. Returns the number of digits up to the last nonzero one (0 for
+/// k = 0); `digits` is fully overwritten. Requires 2 ≤ w ≤ 8.
+///
+/// Procedure (the carry form of libsecp256k1's `ecmult_wnaf`): walk the
+/// bits with a carry c ∈ {0, 1}; a bit equal to c emits 0; otherwise the
+/// w-bit window v = bits(i, w) + c is odd, c ← bit w−1 of v, the digit is
+/// v − c·2^w and the walk skips w bits. Windows are cut at the last digit
+/// position, which takes a carry out of the top byte.
+///
+/// Variable time: the running time and the digit positions depend on k,
+/// so k must be public (signature verification).
+pub fn wnaf_half_vartime(k: &[u8; HALF_BYTES], w: u32, digits: &mut [i8; WNAF_HALF_DIGITS]) -> usize {
+    debug_assert!((2..=8).contains(&w));
+    let mut limbs = [0u64; 3];
+    for (i, byte) in k.iter().rev().enumerate() {
+        limbs[i / 8] |= (*byte as u64) << (8 * (i % 8));
+    }
+    for d in digits.iter_mut() {
+        *d = 0;
+    }
+    let mut carry = 0u64;
+    let mut pos = 0usize;
+    let mut len = 0usize;
+    while pos < WNAF_HALF_DIGITS {
+        if bits_at(&limbs, pos, 1) == carry {
+            pos += 1;
+            continue;
+        }
+        // the window stops at the last digit position, so a carry out of
+        // a full window always lands inside the array (a truncated window
+        // holds an odd value below 2^(w−1) and produces none)
+        let now = core::cmp::min(w, (WNAF_HALF_DIGITS - pos) as u32);
+        let v = bits_at(&limbs, pos, now) + carry;
+        carry = (v >> (w - 1)) & 1;
+        digits[pos] = (v as i64 - ((carry as i64) << w)) as i8;
+        len = pos + 1;
+        pos += now as usize;
+    }
+    debug_assert_eq!(carry, 0);
+    len
+}

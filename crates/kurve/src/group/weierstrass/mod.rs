@@ -30,7 +30,10 @@
 //! - [`ProjectivePoint::mul_vartime`]: width-5 wNAF (public scalars only).
 //! - [`ProjectivePoint::double_mul_vartime`]: [a]G + [b]P by interleaved
 //!   wNAF (Straus–Shamir), width 8 for G over a compile-time affine table,
-//!   width 5 for P, for signature verification.
+//!   width 5 for P, for signature verification
+//!   ([`ProjectivePoint::double_mul_plain_vartime`]); on GLV curves both
+//!   scalars are split first and four half-size wNAFs share one chain
+//!   ([`ProjectivePoint::double_mul_glv_vartime`]).
 
 pub mod glv;
 mod jacobian;
@@ -85,7 +88,8 @@ pub trait WeierstrassCurve:
     fn g_odd_multiples() -> &'static [[Self::Base; 2]; precomp::G_ODD_ENTRIES];
 
     /// The GLV endomorphism constants, for curves that have one
-    /// (secp256k1); [`ProjectivePoint::mul`] then splits the scalar.
+    /// (secp256k1); [`ProjectivePoint::mul`] and
+    /// [`ProjectivePoint::double_mul_vartime`] then split the scalars.
     const GLV: Option<glv::GlvParams<Self>> = None;
 
     /// For the Brainpool r1 curves: the RFC 5639 §3 isomorphism to the
@@ -885,11 +889,32 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         acc.to_projective()
     }
 
-    /// [a]G + [b]P in variable time (Straus–Shamir: one doubling chain,
-    /// width-8 wNAF of a over the compile-time affine odd multiples of G
-    /// with mixed additions, width-5 wNAF of b over [1, 3, …, 15]P). Public
-    /// inputs only: this is the verification equation. Never fails.
+    /// \[a\]G + \[b\]P in variable time. Public inputs only: this is the
+    /// verification equation. Never fails; any of a, b, P may be zero or
+    /// the identity.
+    ///
+    /// On curves with a GLV endomorphism ([`WeierstrassCurve::GLV`],
+    /// secp256k1) both scalars are split and the four half-size products
+    /// share one chain of about 128 doublings
+    /// ([`Self::double_mul_glv_vartime`]); on the others it is
+    /// [`Self::double_mul_plain_vartime`].
     pub fn double_mul_vartime(
+        a: &Scalar<C::ScalarField>,
+        b: &Scalar<C::ScalarField>,
+        p: &Self,
+    ) -> Self {
+        if let Some(g) = C::GLV {
+            return Self::double_mul_glv_vartime(&g, a, b, p);
+        }
+        Self::double_mul_plain_vartime(a, b, p)
+    }
+
+    /// \[a\]G + \[b\]P in variable time without an endomorphism (Straus–Shamir:
+    /// one doubling chain, width-8 wNAF of a over the compile-time affine
+    /// odd multiples of G with mixed additions, width-5 wNAF of b over
+    /// [1, 3, …, 15]P). Public inputs only. Never fails. On every curve;
+    /// [`Self::double_mul_vartime`] picks it where there is no GLV.
+    pub fn double_mul_plain_vartime(
         a: &Scalar<C::ScalarField>,
         b: &Scalar<C::ScalarField>,
         p: &Self,
@@ -915,6 +940,87 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
             }
             if db[i] != 0 {
                 acc = Self::add_digit_vartime(acc, &tp, db[i]);
+                started = true;
+            }
+        }
+        acc
+    }
+
+    /// \[a\]G + \[b\]P in variable time by the GLV method (the libsecp256k1
+    /// `ecmult` strategy, GLV 2001 §4 with Straus–Shamir). Public inputs
+    /// only: this is the verification equation. Never fails; any of a, b, P
+    /// may be zero or the identity.
+    ///
+    /// Procedure: a ≡ (−1)^s₁|a₁| + (−1)^s₂|a₂|·λ and
+    /// b ≡ (−1)^s₃|b₁| + (−1)^s₄|b₂|·λ with halves below 2¹²⁸
+    /// ([`glv::split`]), so
+    ///   \[a\]G + \[b\]P = \[±|a₁|\]G + \[±|a₂|\]φ(G) + \[±|b₁|\]P + \[±|b₂|\]φ(P),
+    /// φ(x, y) = (β·x, y). Tables: the compile-time affine odd multiples
+    /// (2j+1)·G of [`WeierstrassCurve::g_odd_multiples`] serve G (width 8)
+    /// and, with x multiplied by β at each use (one multiplication per
+    /// addition), φ(G); T_P = [1, 3, …, 15]P (width 5) and
+    /// T_φ = (β·X : Y : Z) of T_P. The four magnitudes are recoded in wNAF
+    /// ([`glv::wnaf_half_vartime`]); one chain of at most 137 doublings
+    /// (skipped while the accumulator is still the identity) adds each
+    /// nonzero digit's entry, negated when the digit's sign and the half's
+    /// sign differ.
+    ///
+    /// Cost: ≈128 doublings, ≈2×14 mixed additions (+1M each for φ(G)) and
+    /// ≈2×22 full additions, against ≈256 doublings for
+    /// [`Self::double_mul_plain_vartime`].
+    pub fn double_mul_glv_vartime(
+        g: &glv::GlvParams<C>,
+        a: &Scalar<C::ScalarField>,
+        b: &Scalar<C::ScalarField>,
+        p: &Self,
+    ) -> Self {
+        let tg = C::g_odd_multiples();
+        let tp = p.odd_multiples_vartime();
+        let mut tphi = tp;
+        for t in tphi.iter_mut() {
+            t.x = t.x * g.beta;
+        }
+        let sa = glv::split(g, &a.0);
+        let sb = glv::split(g, &b.0);
+        let (na1, na2) = (bool::from(sa.neg1), bool::from(sa.neg2));
+        let (nb1, nb2) = (bool::from(sb.neg1), bool::from(sb.neg2));
+        let mut da1 = [0i8; glv::WNAF_HALF_DIGITS];
+        let mut da2 = [0i8; glv::WNAF_HALF_DIGITS];
+        let mut db1 = [0i8; glv::WNAF_HALF_DIGITS];
+        let mut db2 = [0i8; glv::WNAF_HALF_DIGITS];
+        let la1 = glv::wnaf_half_vartime(&sa.k1, precomp::G_WNAF_WIDTH, &mut da1);
+        let la2 = glv::wnaf_half_vartime(&sa.k2, precomp::G_WNAF_WIDTH, &mut da2);
+        let lb1 = glv::wnaf_half_vartime(&sb.k1, 5, &mut db1);
+        let lb2 = glv::wnaf_half_vartime(&sb.k2, 5, &mut db2);
+        let len = la1.max(la2).max(lb1).max(lb2);
+        let mut acc = Self::IDENTITY;
+        let mut started = false;
+        for i in (0..len).rev() {
+            if started {
+                acc = acc.double();
+            }
+            let d = da1[i];
+            if d != 0 {
+                let e = &tg[(d.unsigned_abs() / 2) as usize];
+                let y = if (d < 0) != na1 { -e[1] } else { e[1] };
+                acc = acc.add_mixed(&e[0], &y);
+                started = true;
+            }
+            let d = da2[i];
+            if d != 0 {
+                let e = &tg[(d.unsigned_abs() / 2) as usize];
+                let y = if (d < 0) != na2 { -e[1] } else { e[1] };
+                acc = acc.add_mixed(&(e[0] * g.beta), &y);
+                started = true;
+            }
+            let d = db1[i];
+            if d != 0 {
+                acc = Self::add_digit_vartime(acc, &tp, if nb1 { -d } else { d });
+                started = true;
+            }
+            let d = db2[i];
+            if d != 0 {
+                acc = Self::add_digit_vartime(acc, &tphi, if nb2 { -d } else { d });
                 started = true;
             }
         }
