@@ -24,6 +24,31 @@
 //!    means "possible leak"; smaller means "no leak found" *at this sample
 //!    count* — a statistical test never proves the absence of a leak.
 //!
+//! Public output form: the registry encodes the identity as the single
+//! byte `00` (short Weierstrass, SEC 1; the Montgomery (u, v) entries) and
+//! skips serializing coordinates after declassifying "is the identity", so
+//! `mul`/`mul_base` with k = 0 (or `mul` of a point of order 2 by an even
+//! k) return a few tens of ns sooner — a time that depends only on the
+//! public output (curve448 `mul` zero vs random was flagged at |t| ≈ 10,
+//! secp256r1 `mul_base` at |t| ≈ 20 before this was handled). Before
+//! measuring, each class is probed untimed ([`output_form_differs`]); a
+//! special class whose results take a form (encoding length, or an error)
+//! that random results never take is split off into its own row, where both
+//! it and "random" are timed through the typed group operation *without*
+//! the encoding ([`group_only`]: decode, scalar reduction, constant-time
+//! multiplication, affine conversion — checked byte-equal to the registry
+//! once the encoding is added). The row says so (`timed`, `comparison` in
+//! the JSON; "(group op, encoding not timed)" in the table). Comparing
+//! against another identity-producing class (k = n) was not chosen: after
+//! the reduction mod n both are the same scalar, so it would test nothing
+//! of the multiplication. Where no typed path exists (X25519/X448 low-order
+//! u: the full ladder runs, then the result is rejected with `ZeroResult`)
+//! the class stays in the registry row, the JSON lists it under
+//! `output_form_differs`, and a flagged verdict says that the time of the
+//! public output is included. Edwards entries encode the identity like any
+//! point, so nothing is split there; `keygen`, `ecdh` and the sign ops take
+//! no zero scalar (it is rejected as a private key).
+//!
 //! Multiple testing: the table has ~150 rows and each row takes the maximum
 //! over ~100 crops, so machine noise can push a constant-time row over 4.5.
 //! Such a row is measured once more with four times the samples before a
@@ -40,6 +65,7 @@
 //! per class and every special class of the op. The environment variable
 //! `KURVE_DUDECT_PER_CLASS` overrides the per-class count in any mode.
 
+use crate::group_only;
 use crate::runtime::Mode;
 use kurve::curves::{self, CurveOps, EddsaVariant, Model};
 use kurve::proto::{HashAlg, SigFormat};
@@ -249,6 +275,9 @@ struct Target {
     /// The timed call.
     call: Call,
     positive_control: bool,
+    /// `Some` when `call` is the typed group operation without the output
+    /// encoding ([`group_only`]) rather than the registry call: what it times.
+    group_only: Option<&'static str>,
 }
 
 /// A special value of one input: its name and its bytes.
@@ -473,7 +502,7 @@ fn target_with(
             }
         }
     });
-    Target { curve: c, op, classes, input_len: slen + plen, fill, call, positive_control }
+    Target { curve: c, op, classes, input_len: slen + plen, fill, call, positive_control, group_only: None }
 }
 
 /// Every (op, specials, builder) of a curve, in the op order of `kurve-ct`.
@@ -493,11 +522,21 @@ fn targets_for(c: &'static dyn CurveOps, rng: &mut Rng, pick: &mut dyn FnMut(Vec
             let k = low_hw(sb, be_bits(&c.order()));
             sp.extend(low_order_points(c, &|p| p.len() == plen && c.mul(&k, p).is_ok()));
         }
-        v.push(target(c, "mul", SecretKind::Scalar, pool.clone(), pick(sp), false, Box::new(move |i| {
-            let (k, p) = i.split_at(sb);
-            c.mul(k, p)
-        })));
-        v.push(target(c, "mul_base", SecretKind::Scalar, Vec::new(), pick(scalar_specials(c, true)), false, Box::new(move |k| c.mul_base(k))));
+        // Scalar 0 (and a point of order 2 times an even k) give the identity,
+        // which the registry encodes as `00`: those classes are compared
+        // through the typed group operation without the encoding (see `push_split`).
+        let mul_pool = pool.clone();
+        let mk_mul = move |sp: Vec<Special>, call: Call| target(c, "mul", SecretKind::Scalar, mul_pool.clone(), sp, false, call);
+        let reg_mul = move || -> Call {
+            Box::new(move |i| {
+                let (k, p) = i.split_at(sb);
+                c.mul(k, p)
+            })
+        };
+        push_split(&mut v, c, "mul", pick(sp), &mk_mul, &reg_mul, rng);
+        let mk_mul_base = move |sp: Vec<Special>, call: Call| target(c, "mul_base", SecretKind::Scalar, Vec::new(), sp, false, call);
+        let reg_mul_base = move || -> Call { Box::new(move |k| c.mul_base(k)) };
+        push_split(&mut v, c, "mul_base", pick(scalar_specials(c, true)), &mk_mul_base, &reg_mul_base, rng);
         if model == Model::ShortWeierstrass {
             v.push(target(c, "keygen", SecretKind::Scalar, Vec::new(), pick(scalar_specials(c, false)), false, Box::new(move |k| c.public_key(k, false))));
             let mut sp = scalar_specials(c, false);
@@ -570,6 +609,82 @@ fn targets_for(c: &'static dyn CurveOps, rng: &mut Rng, pick: &mut dyn FnMut(Vec
         })));
     }
     v
+}
+
+/// Probes per class when comparing the public form of results.
+const FORM_PROBES: usize = 16;
+
+/// The public form of a result: the length of its encoding, or the error.
+type Form = Result<usize, Error>;
+
+/// For each special class of `t` (index `i` ↔ class `i + 1`), whether some of
+/// its results take a public form (encoding length or error) that none of
+/// the random class's results take, over [`FORM_PROBES`] untimed calls per
+/// class. E.g. `mul` with k = 0 returns the identity `00` where a random k
+/// returns a full point encoding.
+fn output_form_differs(t: &Target, rng: &mut Rng) -> Vec<bool> {
+    let mut buf = vec![0u8; t.input_len];
+    let mut forms = |class: usize, rng: &mut Rng| -> Vec<Form> {
+        let mut v: Vec<Form> = Vec::new();
+        for _ in 0..FORM_PROBES {
+            (t.fill)(rng, class, &mut buf);
+            let f: Form = (t.call)(&buf).map(|b| b.len());
+            if !v.contains(&f) {
+                v.push(f);
+            }
+        }
+        v
+    };
+    let random = forms(0, rng);
+    (1..t.classes.len()).map(|class| forms(class, rng).iter().any(|f| !random.contains(f))).collect()
+}
+
+/// Pushes the target(s) of one registry op (`mk` builds a target from
+/// specials and a call; `registry` makes the registry call). Special classes
+/// whose results have a different public form than the random class's
+/// ([`output_form_differs`]) are split off into a second row timed through
+/// [`group_only`] — the same decode, scalar reduction and constant-time
+/// multiplication, without the encoding — after checking on every class
+/// that the typed path plus the encoding gives the registry's bytes. The
+/// other classes keep the registry row. Without a typed path (or with no
+/// such class) the row stays as it is, and `run_row` records the
+/// difference in the row.
+fn push_split(
+    v: &mut Vec<Target>,
+    c: &'static dyn CurveOps,
+    op: &'static str,
+    specials: Vec<Special>,
+    mk: &dyn Fn(Vec<Special>, Call) -> Target,
+    registry: &dyn Fn() -> Call,
+    rng: &mut Rng,
+) {
+    let whole = mk(specials.clone(), registry());
+    let differs = output_form_differs(&whole, rng);
+    let typed = group_only::group_only(c, op);
+    let Some(typed) = typed.filter(|_| differs.iter().any(|&d| d)) else {
+        v.push(whole);
+        return;
+    };
+    let (diff, same): (Vec<(Special, bool)>, Vec<(Special, bool)>) = specials.into_iter().zip(differs).partition(|(_, d)| *d);
+    if !same.is_empty() {
+        v.push(mk(same.into_iter().map(|(s, _)| s).collect(), registry()));
+    }
+    let t = mk(diff.into_iter().map(|(s, _)| s).collect(), typed.timed);
+    let reg = registry();
+    let mut buf = vec![0u8; t.input_len];
+    for class in 0..t.classes.len() {
+        for _ in 0..FORM_PROBES {
+            (t.fill)(rng, class, &mut buf);
+            assert_eq!(
+                (typed.encoded)(&buf),
+                reg(&buf),
+                "{} {op}: the typed group operation + encoding differs from the registry (class {})",
+                c.name(),
+                t.classes[class]
+            );
+        }
+    }
+    v.push(Target { group_only: Some(group_only::DESCRIPTION), ..t });
 }
 
 /// `count` random 32-byte messages (the length template for a fresh-public
@@ -714,6 +829,9 @@ pub struct Row {
     pub max_abs_t: f64,
     /// Whether this is a positive control.
     pub positive_control: bool,
+    /// Whether the row timed the typed group operation without the output
+    /// encoding ([`group_only`]) instead of the registry call.
+    pub group_only: bool,
     /// The verdict text.
     pub verdict: String,
     /// Class names.
@@ -770,6 +888,18 @@ pub fn run(mode: Mode, only: Option<&str>) -> Vec<Row> {
 
 fn run_row(t: &Target, mode: Mode, budget: f64, fixed: Option<usize>, rng: &mut Rng) -> Row {
     let k = t.classes.len();
+    // Classes whose results still differ in public form from the random
+    // class's (where no typed path split them off): recorded, not hidden.
+    let form_differs: Vec<&str> = if t.group_only.is_some() || t.positive_control {
+        Vec::new()
+    } else {
+        output_form_differs(t, rng)
+            .into_iter()
+            .zip(t.classes.iter().skip(1))
+            .filter(|(d, _)| *d)
+            .map(|(_, name)| name.as_str())
+            .collect()
+    };
     let est_ns = calibrate(t, rng);
     let (per_class, note) = match fixed {
         Some(n) => (n, format!("{n} samples per class (fixed: {})", if per_class_override().is_some() { "KURVE_DUDECT_PER_CLASS" } else { "--full" })),
@@ -810,6 +940,12 @@ fn run_row(t: &Target, mode: Mode, budget: f64, fixed: Option<usize>, rng: &mut 
         ),
         _ => verdict,
     };
+    let worst = t.classes.get(fin.worst_class).map(String::as_str).unwrap_or("");
+    let verdict = if !t.positive_control && fin.max_abs_t >= THRESHOLD && form_differs.contains(&worst) {
+        format!("{verdict} (note: class \"{worst}\" returns a result of a different public form than random — e.g. an error or the identity — so the time of producing that public output is included)")
+    } else {
+        verdict
+    };
     let counts: Vec<usize> = fin.measured.per_class.iter().map(Vec::len).collect();
     let samples: usize = counts.iter().sum();
     let errs: usize = fin.measured.errors.iter().sum();
@@ -830,6 +966,16 @@ fn run_row(t: &Target, mode: Mode, budget: f64, fixed: Option<usize>, rng: &mut 
         "failed_calls": errs,
         "histogram": histogram(&fin.measured.per_class),
     });
+    if let Some(what) = t.group_only {
+        j["timed"] = json!(what);
+        j["comparison"] = json!(format!(
+            "random vs {}: the registry returns these classes' result (the identity) as 00, a different public form than a random result, so both classes are timed through the typed group operation without the encoding (checked byte-equal to the registry with the encoding added); the registry row of this op has the other classes",
+            t.classes[1..].join(", ")
+        ));
+    }
+    if !form_differs.is_empty() {
+        j["output_form_differs"] = json!(form_differs);
+    }
     if let Some(p) = retry {
         j["rfc6979_retry_probability"] = json!(p);
         j["explanation"] = json!("RFC 6979 §3.2 step h.3 rejects a nonce candidate k >= n and draws another; kurve declassifies exactly that accept/retry bit (proto/rfc6979.rs, `ct::declassify`), so the number of HMAC-DRBG rounds (a function of key and message, independent of the accepted nonce) is visible in the time. A fixed key always takes the same number of rounds, random keys a mix, so the t-test sees it wherever the retry probability 1 − n/2^qlen is not negligible.");
@@ -844,6 +990,7 @@ fn run_row(t: &Target, mode: Mode, budget: f64, fixed: Option<usize>, rng: &mut 
     Row {
         curve: t.curve.name().to_string(),
         op: t.op.to_string(),
+        group_only: t.group_only.is_some(),
         max_abs_t: fin.max_abs_t,
         positive_control: t.positive_control,
         verdict,
@@ -884,10 +1031,18 @@ pub fn print(rows: &[Row]) {
     println!("\n== Hardening: statistical timing (dudect, Welch t, threshold {THRESHOLD}) ==");
     let wc = rows.iter().map(|r| r.curve.len()).max().unwrap_or(5).max(5);
     let wo = rows.iter().map(|r| r.op.len()).max().unwrap_or(2).max(2);
-    let wk = rows.iter().map(|r| r.classes.join(" vs ").len()).max().unwrap_or(7).max(7);
+    let classes = |r: &Row| {
+        let c = r.classes.join(" vs ");
+        if r.group_only {
+            format!("{c} (group op, encoding not timed)")
+        } else {
+            c
+        }
+    };
+    let wk = rows.iter().map(|r| classes(r).len()).max().unwrap_or(7).max(7);
     println!("{:<wc$}  {:<wo$}  {:<wk$}  {:>9}  {:>7}  verdict", "curve", "op", "classes", "samples", "max|t|");
     for r in rows {
-        println!("{:<wc$}  {:<wo$}  {:<wk$}  {:>9}  {:>7.2}  {}", r.curve, r.op, r.classes.join(" vs "), r.samples, r.max_abs_t, r.verdict);
+        println!("{:<wc$}  {:<wo$}  {:<wk$}  {:>9}  {:>7.2}  {}", r.curve, r.op, classes(r), r.samples, r.max_abs_t, r.verdict);
     }
     let ct: Vec<&Row> = rows.iter().filter(|r| !r.positive_control).collect();
     let leaks = ct.iter().filter(|r| r.max_abs_t >= THRESHOLD).count();
@@ -1001,6 +1156,66 @@ mod tests {
         for s in scalar_specials(c, true) {
             assert!(s.bytes[..] < n[..], "{}", s.name);
         }
+    }
+
+    /// `mul` with k = 0 returns the identity (`00`) on short Weierstrass and
+    /// on the Montgomery (u, v) entries: its class is split off into a
+    /// group-only row, checked against the registry; k = 1 stays in the
+    /// registry row. On edwards25519 the identity is an ordinary 32-byte
+    /// encoding, so nothing is split.
+    #[test]
+    fn identity_classes_are_split_off() {
+        for (name, split) in [("secp192r1", true), ("curve25519", true), ("edwards25519", false)] {
+            let c = curves::by_name(name).unwrap();
+            let mut rng = Rng::new(5);
+            let pool = point_pool(c, &mut rng, 4);
+            let sb = c.scalar_bytes();
+            let specials: Vec<Special> = scalar_specials(c, true).into_iter().filter(|s| s.name == "zero" || s.name == "one").collect();
+            assert_eq!(specials.len(), 2);
+            let mk = move |sp: Vec<Special>, call: Call| target(c, "mul", SecretKind::Scalar, pool.clone(), sp, false, call);
+            let reg = move || -> Call {
+                Box::new(move |i| {
+                    let (k, p) = i.split_at(sb);
+                    c.mul(k, p)
+                })
+            };
+            let probe = mk(specials.clone(), reg());
+            assert_eq!(output_form_differs(&probe, &mut rng), vec![split, false], "{name}");
+            let mut v = Vec::new();
+            push_split(&mut v, c, "mul", specials, &mk, &reg, &mut rng);
+            if split {
+                assert_eq!(v.len(), 2, "{name}");
+                assert_eq!((v[0].classes.clone(), v[0].group_only.is_some()), (vec!["random".to_string(), "one".into()], false));
+                assert_eq!((v[1].classes.clone(), v[1].group_only.is_some()), (vec!["random".to_string(), "zero".into()], true));
+                // the group-only call returns no encoding, but succeeds on both classes
+                let mut buf = vec![0u8; v[1].input_len];
+                for class in 0..2 {
+                    (v[1].fill)(&mut rng, class, &mut buf);
+                    assert_eq!((v[1].call)(&buf).map(|b| b.len()), Ok(0));
+                }
+            } else {
+                assert_eq!(v.len(), 1, "{name}");
+                assert_eq!(v[0].classes.len(), 3);
+                assert!(v[0].group_only.is_none());
+            }
+        }
+    }
+
+    /// A low-order u on X25519 makes `xdh` fail (ZeroResult) where a random
+    /// u succeeds: a different public result form, which `run_row` records.
+    #[test]
+    fn xdh_low_order_class_differs_in_form() {
+        let c = curves::by_name("x25519").unwrap();
+        let mut rng = Rng::new(9);
+        let pool: Vec<Vec<u8>> = (0..4).map(|_| { let mut u = vec![0u8; 32]; rng.fill(&mut u); u }).collect();
+        let sp = low_order_points(c, &|u| c.xdh(&[0x55u8; 32], u) == Err(Error::ZeroResult));
+        assert!(!sp.is_empty());
+        let n = sp.len();
+        let t = target(c, "xdh", SecretKind::Bytes(32), pool, sp, false, Box::new(move |i| {
+            let (k, u) = i.split_at(32);
+            c.xdh(k, u)
+        }));
+        assert_eq!(output_form_differs(&t, &mut rng), vec![true; n]);
     }
 
     /// The positive control on secp192r1: `mul_vartime` with a random scalar

@@ -365,6 +365,16 @@ fn dd_threshold(r: &Value) -> f64 {
         .unwrap_or(DEFAULT_T_THRESHOLD)
 }
 
+/// Label suffix of a dudect row timed through the typed group operation
+/// without the output encoding (its JSON carries `timed`).
+fn dd_suffix(r: &Value) -> &'static str {
+    if r.get("timed").is_some() {
+        " (group op, no encoding)"
+    } else {
+        ""
+    }
+}
+
 fn dd_outcome(r: &Value) -> Outcome {
     let control = flag(r, "positive_control").unwrap_or(false);
     match (num(r, "max_abs_t"), control) {
@@ -959,7 +969,7 @@ fn render_dudect(o: &mut String, rows: &[&Value]) {
     for (curve, rs) in &groups {
         for r in rs {
             let out = dd_outcome(r);
-            let label = format!("{} · {}", name(curve), name(st(r, "op")));
+            let label = format!("{} · {}{}", name(curve), name(st(r, "op")), dd_suffix(r));
             w!(
                 o,
                 "<text x=\"{:.1}\" y=\"{:.1}\" class=\"lab\" text-anchor=\"end\">{}</text>",
@@ -1045,8 +1055,9 @@ fn render_dudect(o: &mut String, rows: &[&Value]) {
             histogram_svg(o, r.get("histogram"), &[]);
             w!(
                 o,
-                "<figcaption><b>{}</b> max|t| = {} · {}",
+                "<figcaption><b>{}{}</b> max|t| = {} · {}",
                 esc(name(st(r, "op"))),
+                dd_suffix(r),
                 t,
                 esc(st(r, "verdict"))
             );

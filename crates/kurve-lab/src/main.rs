@@ -16,6 +16,7 @@
 
 mod cluster;
 mod dudect;
+mod group_only;
 mod hardening;
 mod html;
 #[cfg(feature = "peers")]

@@ -22,7 +22,9 @@
 //! ECDH/XDH decode and validate the peer's public key bytes, multiply and
 //! return x (or u); keygen goes from secret bytes to the encoded public key
 //! (uncompressed SEC1; for EdDSA seed → public key including the hash);
-//! sign hashes a 32-byte message (SHA-256/384/512 by size) and signs; verify
+//! sign hashes a 32-byte message (SHA-256/384/512 by size) and signs with a
+//! key object built once outside the timed closure (kurve's `eddsa_sign` too:
+//! an expanded `Ed25519SigningKey` / `Ed448SigningKey`); verify
 //! hashes and verifies with the public key decoded once outside the loop
 //! where the peer's API allows. Where a peer's API forces something else
 //! (ring: ECDH only with a fresh random ephemeral key), the row says so in
@@ -35,6 +37,18 @@
 //! secret-key operation) and `secp256k1-sys` (libsecp256k1 called with one
 //! fixed context), `curve25519-dalek`/`x25519-dalek`/`ed25519-dalek`,
 //! `ed448-goldilocks` and `x448`.
+//!
+//! Sign rows and key preparation (what the key object built once holds,
+//! read from each peer's source): ring `Ed25519KeyPair` and
+//! ed448-goldilocks `SigningKey` hold the whole RFC 8032 expansion (s,
+//! prefix, A), as kurve's prepared key does; ed25519-dalek `SigningKey`,
+//! aws-lc-rs `Ed25519KeyPair` (AWS-LC `ED25519_sign`) and OpenSSL
+//! (`ossl_ed25519_sign` / `ossl_ed448_sign` take the raw seed) cache only A
+//! and re-hash the seed on every call (one SHA-512 / SHAKE256 of 32 / 57
+//! bytes), and the EVP-based two set up a context per call; their rows say
+//! so. The ECDSA peers all sign with a key object built once; kurve's
+//! registry `ecdsa_sign` decodes and range-checks the private key bytes per
+//! call (no other expansion exists for ECDSA).
 //!
 //! Constant-time status: this module is measurement code, not library code;
 //! it handles only fixed test keys.
@@ -592,7 +606,7 @@ mod awslc {
                 black_box(kp.sign(black_box(&inp.msg)));
             }))
         };
-        out.push(contender("eddsa_sign", NAME, None, sg()));
+        out.push(contender("eddsa_sign", NAME, Some("key pair built once; per call AWS-LC re-hashes the seed (SHA-512) and sets up an EVP context"), sg()));
         let vf = || -> Run<'a> {
             let key = ParsedPublicKey::new(&signature::ED25519, &inp.pk).map_err(err)?;
             let f = move |msg: &[u8]| key.verify_sig(msg, &inp.sig).is_ok();
@@ -1027,7 +1041,7 @@ mod dalek {
                 black_box(sk.sign(black_box(&inp.msg)));
             }))
         };
-        out.push(contender("eddsa_sign", ED, None, sg()));
+        out.push(contender("eddsa_sign", ED, Some("SigningKey built once (caches A); sign re-hashes the seed (SHA-512) every call"), sg()));
         let vf = || -> Run<'a> {
             let vk = VerifyingKey::from_bytes(&arr(&inp.pk)?).map_err(|e| format!("ed25519-dalek: {e}"))?;
             let f = move |msg: &[u8], sig: &[u8]| -> bool {
