@@ -912,7 +912,9 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// \[a\]G + \[b\]P in variable time without an endomorphism (Straus–Shamir:
     /// one doubling chain, width-8 wNAF of a over the compile-time affine
     /// odd multiples of G with mixed additions, width-5 wNAF of b over
-    /// [1, 3, …, 15]P). Public inputs only. Never fails. On every curve;
+    /// [1, 3, …, 15]P), accumulated in Jacobian coordinates with the EFD
+    /// formulas and their exceptional cases branched on (`jacobian.rs`).
+    /// Public inputs only. Never fails. On every curve;
     /// [`Self::double_mul_vartime`] picks it where there is no GLV.
     pub fn double_mul_plain_vartime(
         a: &Scalar<C::ScalarField>,
@@ -920,12 +922,12 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         p: &Self,
     ) -> Self {
         let tg = C::g_odd_multiples();
-        let tp = p.odd_multiples_vartime();
+        let tp = JacobianPoint::from_projective(p).odd_multiples_vartime();
         let mut da = [0i8; 8 * recode::MAX_SCALAR_BYTES + 1];
         let mut db = [0i8; 8 * recode::MAX_SCALAR_BYTES + 1];
         let la = recode::wnaf_vartime(&a.0, precomp::G_WNAF_WIDTH, &mut da);
         let lb = recode::wnaf_vartime(&b.0, 5, &mut db);
-        let mut acc = Self::IDENTITY;
+        let mut acc = JacobianPoint::IDENTITY_VARTIME;
         let mut started = false;
         for i in (0..la.max(lb)).rev() {
             if started {
@@ -935,15 +937,15 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
             if d != 0 {
                 let e = &tg[(d.unsigned_abs() / 2) as usize];
                 let y = if d > 0 { e[1] } else { -e[1] };
-                acc = acc.add_mixed(&e[0], &y);
+                acc = acc.add_affine_vartime(&e[0], &y);
                 started = true;
             }
             if db[i] != 0 {
-                acc = Self::add_digit_vartime(acc, &tp, db[i]);
+                acc = acc.add_digit_vartime(&tp, db[i]);
                 started = true;
             }
         }
-        acc
+        acc.to_projective()
     }
 
     /// \[a\]G + \[b\]P in variable time by the GLV method (the libsecp256k1
