@@ -227,6 +227,18 @@ impl MontgomeryCurve for Curve448 {
         x.mul_small(39_081)
     }
 
+    /// [`Fp::add_lazy`]: no carry pass before the multiplication.
+    #[inline(always)]
+    fn add_for_mul(x: &Fp, y: &Fp) -> Fp {
+        x.add_lazy(y)
+    }
+
+    /// [`Fp::sub_lazy`]: no carry pass before the multiplication.
+    #[inline(always)]
+    fn sub_for_mul(x: &Fp, y: &Fp) -> Fp {
+        x.sub_lazy(y)
+    }
+
     /// u of \[k\]·(5, v₀) by the edwards448 fixed-base table and the
     /// 4-isogeny φ of [`edwards448_to_curve448`]: φ is a homomorphism with
     /// φ(B) = (5, v₀), so u(\[k\](5, v₀)) = u(φ(\[k mod L\]B)) = y²/x² =

@@ -80,6 +80,21 @@ pub trait MontgomeryCurve:
         Self::A24 * *x
     }
 
+    /// x + y where the sum is only multiplied or squared next (the ladder's
+    /// A, C, DA + CB, AA + a24·E). The default is `+`; a field may skip its
+    /// carry pass here (curve448: `Fe448::add_lazy`). Constant time.
+    #[inline(always)]
+    fn add_for_mul(x: &Self::Base, y: &Self::Base) -> Self::Base {
+        *x + *y
+    }
+
+    /// x − y where the difference is only multiplied or squared next (the
+    /// ladder's B, D, DA − CB). Default `-`. Constant time.
+    #[inline(always)]
+    fn sub_for_mul(x: &Self::Base, y: &Self::Base) -> Self::Base {
+        *x - *y
+    }
+
     /// The u-coordinate of \[k\]·(base point) for an already clamped k
     /// (RFC 7748 §5 / §6: the public key of k), with the RFC's convention
     /// u = 0 for the identity. The default runs the [`ladder`] on
@@ -135,19 +150,19 @@ fn ladder_projective<C: MontgomeryCurve>(k: &[u8], bits: u32, u: &C::Base) -> (C
         C::Base::conditional_swap(&mut x2, &mut x3, c);
         C::Base::conditional_swap(&mut z2, &mut z3, c);
         swap = k_t;
-        let a = x2 + z2;
+        let a = C::add_for_mul(&x2, &z2);
         let aa = a.square();
-        let b = x2 - z2;
+        let b = C::sub_for_mul(&x2, &z2);
         let bb = b.square();
         let e = aa - bb;
-        let cc = x3 + z3;
-        let d = x3 - z3;
+        let cc = C::add_for_mul(&x3, &z3);
+        let d = C::sub_for_mul(&x3, &z3);
         let da = d * a;
         let cb = cc * b;
-        x3 = (da + cb).square();
-        z3 = x1 * (da - cb).square();
+        x3 = C::add_for_mul(&da, &cb).square();
+        z3 = x1 * C::sub_for_mul(&da, &cb).square();
         x2 = aa * bb;
-        z2 = e * (aa + C::mul_a24(&e));
+        z2 = e * C::add_for_mul(&aa, &C::mul_a24(&e));
     }
     let c = Choice::from(swap);
     C::Base::conditional_swap(&mut x2, &mut x3, c);
