@@ -5,8 +5,10 @@
 use std::process::Command;
 
 fn run_harness(negative_control: bool, only: Option<&str>) -> Vec<serde_json::Value> {
-    // The binary cargo built for this test run (release settings under
-    // `cargo test --release`, which is what the README and CI use).
+    // The binary cargo built for this test run: under the README's and CI's
+    // `cargo test --profile ci`, release optimizations without LTO (the
+    // report's hardening section runs the same harness on the LTO release
+    // build, so both code generations are checked).
     let bin = env!("CARGO_BIN_EXE_kurve-ct");
     let mut cmd = Command::new("valgrind");
     cmd.args(["--error-exitcode=0", "-q"]).arg(bin).arg("--json");

@@ -34,14 +34,15 @@
 //! measuring, each class is probed untimed ([`output_form_differs`]); a
 //! special class whose results take a form (encoding length, or an error)
 //! that random results never take is split off into its own row, where both
-//! it and "random" are timed through the typed group operation *without*
-//! the encoding ([`group_only`]: decode, scalar reduction, constant-time
-//! multiplication, affine conversion — checked byte-equal to the registry
-//! once the encoding is added). The row says so (`timed`, `comparison` in
+//! it and "random" are timed through the group operation *without* the
+//! encoding ([`group_only`]: the registry's `mul_unencoded` /
+//! `mul_base_unencoded` — decode, scalar reduction, constant-time
+//! multiplication, affine conversion — checked against the registry's
+//! bytes once the encoding call is added). The row says so (`timed`, `comparison` in
 //! the JSON; "(group op, encoding not timed)" in the table). Comparing
 //! against another identity-producing class (k = n) was not chosen: after
 //! the reduction mod n both are the same scalar, so it would test nothing
-//! of the multiplication. Where no typed path exists (X25519/X448 low-order
+//! of the multiplication. Where no unencoded path exists (X25519/X448 low-order
 //! u: the full ladder runs, then the result is rejected with `ZeroResult`)
 //! the class stays in the registry row, the JSON lists it under
 //! `output_form_differs`, and a flagged verdict says that the time of the
@@ -275,7 +276,7 @@ struct Target {
     /// The timed call.
     call: Call,
     positive_control: bool,
-    /// `Some` when `call` is the typed group operation without the output
+    /// `Some` when `call` is the group operation without the output
     /// encoding ([`group_only`]) rather than the registry call: what it times.
     group_only: Option<&'static str>,
 }
@@ -524,7 +525,7 @@ fn targets_for(c: &'static dyn CurveOps, rng: &mut Rng, pick: &mut dyn FnMut(Vec
         }
         // Scalar 0 (and a point of order 2 times an even k) give the identity,
         // which the registry encodes as `00`: those classes are compared
-        // through the typed group operation without the encoding (see `push_split`).
+        // through the unencoded group operation without the encoding (see `push_split`).
         let mul_pool = pool.clone();
         let mk_mul = move |sp: Vec<Special>, call: Call| target(c, "mul", SecretKind::Scalar, mul_pool.clone(), sp, false, call);
         let reg_mul = move || -> Call {
@@ -645,8 +646,8 @@ fn output_form_differs(t: &Target, rng: &mut Rng) -> Vec<bool> {
 /// ([`output_form_differs`]) are split off into a second row timed through
 /// [`group_only`] — the same decode, scalar reduction and constant-time
 /// multiplication, without the encoding — after checking on every class
-/// that the typed path plus the encoding gives the registry's bytes. The
-/// other classes keep the registry row. Without a typed path (or with no
+/// that the unencoded call plus the encoding call gives the registry's bytes. The
+/// other classes keep the registry row. Without an unencoded path (or with no
 /// such class) the row stays as it is, and `run_row` records the
 /// difference in the row.
 fn push_split(
@@ -678,7 +679,7 @@ fn push_split(
             assert_eq!(
                 (typed.encoded)(&buf),
                 reg(&buf),
-                "{} {op}: the typed group operation + encoding differs from the registry (class {})",
+                "{} {op}: the unencoded group operation + encoding differs from the registry (class {})",
                 c.name(),
                 t.classes[class]
             );
@@ -829,7 +830,7 @@ pub struct Row {
     pub max_abs_t: f64,
     /// Whether this is a positive control.
     pub positive_control: bool,
-    /// Whether the row timed the typed group operation without the output
+    /// Whether the row timed the group operation without the output
     /// encoding ([`group_only`]) instead of the registry call.
     pub group_only: bool,
     /// The verdict text.
@@ -889,7 +890,7 @@ pub fn run(mode: Mode, only: Option<&str>) -> Vec<Row> {
 fn run_row(t: &Target, mode: Mode, budget: f64, fixed: Option<usize>, rng: &mut Rng) -> Row {
     let k = t.classes.len();
     // Classes whose results still differ in public form from the random
-    // class's (where no typed path split them off): recorded, not hidden.
+    // class's (where no unencoded path split them off): recorded, not hidden.
     let form_differs: Vec<&str> = if t.group_only.is_some() || t.positive_control {
         Vec::new()
     } else {
@@ -969,7 +970,7 @@ fn run_row(t: &Target, mode: Mode, budget: f64, fixed: Option<usize>, rng: &mut 
     if let Some(what) = t.group_only {
         j["timed"] = json!(what);
         j["comparison"] = json!(format!(
-            "random vs {}: the registry returns these classes' result (the identity) as 00, a different public form than a random result, so both classes are timed through the typed group operation without the encoding (checked byte-equal to the registry with the encoding added); the registry row of this op has the other classes",
+            "random vs {}: the registry returns these classes' result (the identity) as 00, a different public form than a random result, so both classes are timed through the registry's unencoded group operation (mul_unencoded / mul_base_unencoded; checked against the registry's bytes with the encoding call added); the registry row of this op has the other classes",
             t.classes[1..].join(", ")
         ));
     }

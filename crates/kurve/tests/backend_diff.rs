@@ -17,22 +17,14 @@
 //! above m (m, m+1, 2^(64N)−1: the first operand may be any N-limb value),
 //! and 300 random pairs per modulus (deterministic SplitMix64).
 
+mod common;
+use common::Rng;
 use kurve::arith::{self, backend};
 use kurve::curves;
 use kurve::field::FieldParams;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-struct Rng(u64);
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
 
 fn to_big(l: &[u64]) -> BigUint {
     l.iter().rev().fold(BigUint::zero(), |acc, &x| (acc << 64u32) + BigUint::from(x))
@@ -159,5 +151,9 @@ fn backend_name_is_known() {
     assert!(n == "portable" || n == "x86_64-adx", "{n}");
     if cfg!(feature = "force-portable") {
         assert_eq!(n, "portable");
+    }
+    // The run-time switch (read under `std`), which CI's second pass uses.
+    if cfg!(feature = "std") && std::env::var("KURVE_FORCE_PORTABLE").as_deref() == Ok("1") {
+        assert_eq!(n, "portable", "KURVE_FORCE_PORTABLE=1 must select the portable backend");
     }
 }

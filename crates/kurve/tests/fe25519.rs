@@ -8,6 +8,8 @@
 //! representation fully reduces), since that is what formulas feed in.
 //! Randomness is a fixed-seed SplitMix64, so failures reproduce.
 
+mod common;
+use common::Rng;
 use kurve::field::fe25519::{radix51::Fe51, radix64::Fe64, Fe25519};
 use kurve::field::{Field, FieldParams, Fp};
 use num_bigint::BigUint;
@@ -27,6 +29,7 @@ trait Fe:
     fn mul_small(&self, c: u32) -> Self;
     fn pow2k(&self, k: u32) -> Self;
     fn invert_or_zero(&self) -> Self;
+    fn invert_fermat(&self) -> Self;
     fn pow_p58(&self) -> Self;
     fn sqrt_ratio(u: &Self, v: &Self) -> (Choice, Self);
     fn invsqrt(&self) -> (Choice, Self);
@@ -56,6 +59,9 @@ macro_rules! impl_fe {
             }
             fn invert_or_zero(&self) -> Self {
                 $T::invert_or_zero(self)
+            }
+            fn invert_fermat(&self) -> Self {
+                $T::invert_fermat(self)
             }
             fn pow_p58(&self) -> Self {
                 $T::pow_p58(self)
@@ -87,20 +93,11 @@ impl FieldParams<4> for P25519 {
 }
 type FpMont = Fp<P25519, 4>;
 
-struct Rng(u64);
 impl Rng {
-    fn next(&mut self) -> u64 {
-        // SplitMix64.
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
     fn bytes32(&mut self) -> [u8; 32] {
         let mut b = [0u8; 32];
         for c in b.chunks_exact_mut(8) {
-            c.copy_from_slice(&self.next().to_le_bytes());
+            c.copy_from_slice(&self.next_u64().to_le_bytes());
         }
         b
     }
@@ -108,10 +105,10 @@ impl Rng {
     /// small or near-p values.
     fn elem(&mut self) -> BigUint {
         let p = p();
-        match self.next() % 16 {
-            0 => BigUint::from(self.next() % 64),
-            1 => &p - 1u32 - BigUint::from(self.next() % 64),
-            2 => BigUint::one() << (self.next() % 255),
+        match self.next_u64() % 16 {
+            0 => BigUint::from(self.next_u64() % 64),
+            1 => &p - 1u32 - BigUint::from(self.next_u64() % 64),
+            2 => BigUint::one() << (self.next_u64() % 255),
             _ => BigUint::from_bytes_le(&self.bytes32()) % &p,
         }
     }
@@ -247,6 +244,7 @@ fn check_unary<F: Fe>(x: &BigUint, a: F) {
     let i = a.invert();
     assert_eq!(bool::from(i.is_some()), !x.is_zero(), "{n} invert some {x}");
     assert_eq!(val(&a.invert_or_zero()), inv(x), "{n} invert_or_zero {x}");
+    assert_eq!(val(&a.invert_fermat()), inv(x), "{n} invert_fermat {x}");
     if !x.is_zero() {
         assert_eq!(val(&i.unwrap()), inv(x), "{n} invert {x}");
         assert_eq!(val(&(a * i.unwrap())), BigUint::one(), "{n} a*a^-1 {x}");
@@ -359,8 +357,8 @@ fn random_ops<F: Fe>(seed: u64) {
     let mut rng = Rng(seed);
     for _ in 0..1500 {
         let (x, y) = (rng.elem(), rng.elem());
-        let a = elem::<F>(&x, rng.next());
-        let b = elem::<F>(&y, rng.next());
+        let a = elem::<F>(&x, rng.next_u64());
+        let b = elem::<F>(&y, rng.next_u64());
         check_binary(&x, &y, a, b);
         check_unary(&x, a);
         check_ratio(&x, &y, a, b);
@@ -449,7 +447,7 @@ fn decoders<F: Fe>() {
         let ones = vec![0xffu8; len];
         let w = BigUint::from_bytes_be(&ones);
         assert_eq!(val(&F::from_be_bytes_reduced(&ones)), &w % &p, "reduced ff×{len}");
-        let r: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+        let r: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
         let w = BigUint::from_bytes_be(&r);
         assert_eq!(val(&F::from_be_bytes_reduced(&r)), &w % &p, "reduced rnd×{len}");
     }
@@ -462,7 +460,7 @@ fn aliasing<F: Fe>() {
     let p = p();
     for _ in 0..200 {
         let x = rng.elem();
-        let a = elem::<F>(&x, rng.next());
+        let a = elem::<F>(&x, rng.next_u64());
         let mut b = a;
         b *= b;
         assert_eq!(val(&b), (&x * &x) % &p);
@@ -536,7 +534,7 @@ fn representations_agree() {
     let mut r64 = [Fe64::ONE; 4];
     let mut big = [BigUint::one(), BigUint::one(), BigUint::one(), BigUint::one()];
     for step in 0..20_000 {
-        let w = rng.next();
+        let w = rng.next_u64();
         let (d, s, t) = ((w % 4) as usize, ((w >> 2) % 4) as usize, ((w >> 4) % 4) as usize);
         match (w >> 8) % 10 {
             0 => {

@@ -8,6 +8,8 @@
 // (`a = a + b`) are themselves under test.
 #![allow(clippy::eq_op, clippy::assign_op_pattern)]
 
+mod common;
+use common::Rng;
 use kurve::field::fe448::{sat64::Fe448Sat64, Fe448};
 use kurve::field::{Field, FieldParams, Fp};
 use num_bigint::BigUint;
@@ -40,32 +42,23 @@ fn legendre(x: &BigUint) -> BigUint {
     x.modpow(&((p() - 1u32) >> 1u32), &p())
 }
 
-/// Deterministic test RNG (SplitMix64).
-struct Rng(u64);
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
     /// A random integer < 2^448, with a bias toward limbs that are all ones
     /// or zero (in both radix 2^56 and 2^64), to hit carry and fold edges.
     fn wide(&mut self) -> BigUint {
         let mut b = [0u8; 56];
         for chunk in b.chunks_mut(8) {
-            let r = self.next();
+            let r = self.next_u64();
             let w = match r % 8 {
                 0 => u64::MAX,
                 1 => 0,
-                2 => self.next() | 0xffff_ffff_0000_0000,
-                _ => self.next(),
+                2 => self.next_u64() | 0xffff_ffff_0000_0000,
+                _ => self.next_u64(),
             };
             chunk.copy_from_slice(&w.to_le_bytes());
         }
-        if self.next() % 8 == 0 {
-            let i = (self.next() % 56) as usize;
+        if self.next_u64() % 8 == 0 {
+            let i = (self.next_u64() % 56) as usize;
             b[i] = 0xff;
         }
         BigUint::from_bytes_le(&b)
@@ -87,6 +80,7 @@ trait Fe: Field + core::ops::AddAssign + core::ops::SubAssign + core::ops::MulAs
     fn pow2k(&self, k: u32) -> Self;
     fn sqrt_ratio(u: &Self, v: &Self) -> (Choice, Self);
     fn pow_p34(&self) -> Self;
+    fn invert_fermat(&self) -> Self;
 }
 
 macro_rules! impl_fe {
@@ -112,6 +106,9 @@ macro_rules! impl_fe {
             }
             fn pow_p34(&self) -> Self {
                 <$T>::pow_p34(self)
+            }
+            fn invert_fermat(&self) -> Self {
+                <$T>::invert_fermat(self)
             }
         }
     };
@@ -270,7 +267,9 @@ fn check_single<F: Fe>(x: &BigUint, xr: &BigUint) {
         xr.modpow(&((&p - 3u32) >> 2u32), &p),
         "pow_p34 {x:x}"
     );
-    // Inversion.
+    // Inversion (safegcd behind `invert`, the Fermat chain as reference).
+    assert_eq!(big(&a.invert_fermat()), xr.modpow(&(&p - 2u32), &p), "invert_fermat {x:x}");
+    assert_eq!(a.invert().unwrap_or(F::ZERO), a.invert_fermat(), "safegcd vs Fermat {x:x}");
     let inv = a.invert();
     if xr.is_zero() {
         assert!(bool::from(inv.is_none()));
@@ -396,7 +395,7 @@ fn run_bytes<F: Fe>() {
     for len in [0usize, 1, 8, 55, 56, 57, 64, 111, 112, 113, 200, 1000] {
         for _ in 0..8 {
             let bytes: Vec<u8> = (0..len)
-                .map(|_| if rng.next() % 5 == 0 { 0xff } else { rng.next() as u8 })
+                .map(|_| if rng.next_u64() % 5 == 0 { 0xff } else { rng.next_u64() as u8 })
                 .collect();
             let want = modp(&BigUint::from_bytes_be(&bytes));
             assert_eq!(big(&F::from_be_bytes_reduced(&bytes)), want, "len {len}");
@@ -426,7 +425,7 @@ fn run_bytes<F: Fe>() {
     F::write_modulus_be_bytes(&mut pm);
     assert_eq!(BigUint::from_bytes_be(&pm), p());
     // from_u64.
-    for v in [0u64, 1, 39081, u64::MAX, rng.next()] {
+    for v in [0u64, 1, 39081, u64::MAX, rng.next_u64()] {
         assert_eq!(big(&F::from_u64(v)), BigUint::from(v));
     }
 }
@@ -495,12 +494,12 @@ fn representations_agree_on_random_chains() {
     let mut oracle = x0;
     let p = p();
     for step in 0..20_000 {
-        let y = if rng.next() % 4 == 0 { non_canonical_values(&mut rng, 1).pop().unwrap() } else { rng.wide() };
+        let y = if rng.next_u64() % 4 == 0 { non_canonical_values(&mut rng, 1).pop().unwrap() } else { rng.wide() };
         let yr = modp(&y);
         let ya: Fe448 = fe(&y);
         let yb: Fe448Sat64 = fe(&y);
         let ym = Mont448::from_be_bytes_reduced(&y.to_bytes_be());
-        match rng.next() % 9 {
+        match rng.next_u64() % 9 {
             0 => {
                 a = a + ya;
                 b = b + yb;
@@ -538,7 +537,7 @@ fn representations_agree_on_random_chains() {
                 oracle = modp(&(&oracle * 2u32));
             }
             6 => {
-                let c = rng.next() as u32;
+                let c = rng.next_u64() as u32;
                 a = a.mul_small(c);
                 b = b.mul_small(c);
                 m = m * Mont448::from_u64(c as u64);

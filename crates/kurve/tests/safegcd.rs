@@ -18,14 +18,13 @@
 //! The RNG is deterministic (SplitMix64, fixed seed per field, overridable
 //! with `KURVE_SAFEGCD_SEED`), so a failure reproduces.
 
+mod common;
+use common::Rng;
 use kurve::arith::safegcd;
 use kurve::curves;
 use kurve::field::{Field, FieldParams, Fp};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Signed, Zero};
-
-/// SplitMix64: tiny, deterministic, good enough to pick test inputs.
-struct Rng(u64);
 
 impl Rng {
     fn new(salt: &str) -> Self {
@@ -38,16 +37,6 @@ impl Rng {
             h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
         }
         Rng(h)
-    }
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn limbs<const N: usize>(&mut self) -> [u64; N] {
-        core::array::from_fn(|_| self.next_u64())
     }
     /// Limbs drawn from {0, all-ones, 1, 2^63, random}: carries and zero limbs.
     fn structured<const N: usize>(&mut self) -> [u64; N] {

@@ -374,6 +374,16 @@ impl<C: MontgomeryCurve> CurveOps for MontgomeryOps<C> {
         let k = SecretScalar::<C::ScalarField>::from_be_bytes_reduced(k);
         Ok(mont_out(&MontgomeryPoint::<C>::mul_base(&k)))
     }
+    fn mul_unencoded(&self, k: &[u8], p: &[u8]) -> Result<(), Error> {
+        let k = SecretScalar::<C::ScalarField>::from_be_bytes_reduced(k);
+        core::hint::black_box(mont_in::<C>(p)?.mul(&k));
+        Ok(())
+    }
+    fn mul_base_unencoded(&self, k: &[u8]) -> Result<(), Error> {
+        let k = SecretScalar::<C::ScalarField>::from_be_bytes_reduced(k);
+        core::hint::black_box(MontgomeryPoint::<C>::mul_base(&k));
+        Ok(())
+    }
     fn mul_vartime(&self, k: &[u8], p: &[u8]) -> Result<ByteBuf, Error> {
         let k = Scalar::<C::ScalarField>::from_be_bytes_reduced(k);
         Ok(mont_out(&mont_in::<C>(p)?.mul_vartime(&k)))

@@ -228,7 +228,7 @@ weierstrass_curve!(
     secp256k1, Secp256k1, SECP256K1, 4, 4, aliases: ["P-256K", "ansip256k1"],
     // GLV constants: β, λ cube roots of unity with [λ]G = (β·x, y); the
     // basis (a₁, b₁) = (0x3086…eb15, −0xe443…e4c3), (a₂, b₂) = (0x114c…4cfd8,
-    // 0x3086…eb15) from extended Euclid on (n, λ); checked in tests/glv.rs.
+    // 0x3086…eb15) from extended Euclid on (n, λ); checked in crates/kurve-tests/tests/glv.rs.
     glv: {
         beta: Fp::from_hex("7ae96a2b657c07106e64479eac3434e99cf0497512f58995c1396c28719501ee"),
         lambda: Fq::from_hex("5363ad4cc05c30e0a5261c028812645a122e22ea20816678df02967c1b23bd72"),

@@ -92,6 +92,28 @@ pub trait CurveOps: Sync {
     fn mul(&self, k: &[u8], p: &[u8]) -> Result<ByteBuf, Error>;
     /// [k]G, constant time in k.
     fn mul_base(&self, k: &[u8]) -> Result<ByteBuf, Error>;
+    /// The computation of [`CurveOps::mul`] without the output encoding:
+    /// decode and validate P, reduce k mod n, the constant-time [k]P (for
+    /// short Weierstrass curves also the conversion to affine coordinates,
+    /// a constant-time inversion); the result is passed through
+    /// `core::hint::black_box` and dropped. Fails exactly where `mul` fails.
+    ///
+    /// For timing harnesses: the encoders declassify "is the result the
+    /// identity?" and skip the coordinates (the identity encodes as `00`),
+    /// so a class of inputs whose public result is the identity returns
+    /// sooner from `mul` by the length of an encoding; this entry point
+    /// times the secret computation alone. Entries without a
+    /// point-in/point-out `mul` (Edwards, XDH) return [`Error::Unsupported`].
+    fn mul_unencoded(&self, k: &[u8], p: &[u8]) -> Result<(), Error> {
+        let _ = (k, p);
+        Err(Error::Unsupported)
+    }
+    /// [`CurveOps::mul_base`] without the output encoding, as
+    /// [`CurveOps::mul_unencoded`] is to `mul`.
+    fn mul_base_unencoded(&self, k: &[u8]) -> Result<(), Error> {
+        let _ = k;
+        Err(Error::Unsupported)
+    }
     /// [k]P in variable time (public k and P only).
     fn mul_vartime(&self, k: &[u8], p: &[u8]) -> Result<ByteBuf, Error>;
     /// [a]G + [b]P in variable time (public inputs only; used by verification).

@@ -98,6 +98,16 @@ impl<C: WeierstrassCurve> CurveOps for WeierstrassOps<C> {
         let k = SecretScalar::<C::ScalarField>::from_be_bytes_reduced(k);
         Ok(point_out(&ProjectivePoint::<C>::mul_base(&k)))
     }
+    fn mul_unencoded(&self, k: &[u8], p: &[u8]) -> Result<(), Error> {
+        let k = SecretScalar::<C::ScalarField>::from_be_bytes_reduced(k);
+        core::hint::black_box(point_in::<C>(p)?.mul(&k).to_affine());
+        Ok(())
+    }
+    fn mul_base_unencoded(&self, k: &[u8]) -> Result<(), Error> {
+        let k = SecretScalar::<C::ScalarField>::from_be_bytes_reduced(k);
+        core::hint::black_box(ProjectivePoint::<C>::mul_base(&k).to_affine());
+        Ok(())
+    }
     fn mul_vartime(&self, k: &[u8], p: &[u8]) -> Result<ByteBuf, Error> {
         let k = Scalar::<C::ScalarField>::from_be_bytes_reduced(k);
         Ok(point_out(&point_in::<C>(p)?.mul_vartime(&k)))

@@ -274,7 +274,7 @@ impl<C: EdwardsCurve> AffineNielsPoint<C> {
 ///    prefix products, one inversion, walk back);
 /// 3. each (x, y) converted to Niels form.
 ///
-/// `tests/fixed_base.rs` recomputes every entry at run time.
+/// `crates/kurve-tests/tests/fixed_base.rs` recomputes every entry at run time.
 macro_rules! define_base_table {
     ($(#[$meta:meta])* $vis:vis static $table:ident, $(#[$meta2:meta])* static $odd:ident:
      $curve:ty, field = $F:ty, windows = $w:expr,

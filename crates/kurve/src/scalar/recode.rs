@@ -53,6 +53,50 @@ pub fn signed_window4<F: Field>(s: &F, digits: &mut [i8; SIGNED4_MAX_DIGITS]) ->
     n
 }
 
+/// The w bits at bit position `pos` (0 = least significant) of the
+/// big-endian buffer that ends at `buf[MAX_SCALAR_BYTES-1]`; bits past the
+/// buffer's top read as 0. w ≤ 8. Constant time (pos and w are public).
+#[inline(always)]
+fn bits_at(buf: &[u8; MAX_SCALAR_BYTES], pos: usize, w: u32) -> u8 {
+    let j = pos / 8;
+    let byte = |k: usize| -> u16 {
+        match MAX_SCALAR_BYTES.checked_sub(1 + k) {
+            Some(idx) => buf.get(idx).copied().unwrap_or(0) as u16,
+            None => 0,
+        }
+    };
+    let two = byte(j) | (byte(j + 1) << 8);
+    ((two >> (pos % 8)) & ((1u16 << w) - 1)) as u8
+}
+
+/// Signed w-bit recoding (4 ≤ w ≤ 7, so that the digits fit the
+/// [`SIGNED4_MAX_DIGITS`] buffer; other w are clamped into that range) of a
+/// canonical scalar s < 2^BITS:
+/// writes digits dᵢ ∈ [−2^(w−1), 2^(w−1)] with s = Σ dᵢ·2^(w·i) into
+/// `digits` and returns their number, ⌈BITS/w⌉ + 1 (the last digit is the
+/// final carry, 0 or 1). For w = 4 this equals [`signed_window4`].
+/// Constant time in s: the carry is propagated arithmetically.
+///
+/// Procedure: c ← 0; for each w-bit window vᵢ from the bottom: t ← vᵢ + c
+/// (t ∈ [0, 2^w]); c ← ⌊(t + 2^(w−1))/2^w⌋ (1 iff t ≥ 2^(w−1));
+/// dᵢ ← t − 2^w·c. Zeroize `digits` afterwards when s is secret.
+pub fn signed_window<F: Field>(s: &F, w: u32, digits: &mut [i8; SIGNED4_MAX_DIGITS]) -> usize {
+    debug_assert!((4..=7).contains(&w));
+    let w = w.clamp(4, 7);
+    let (mut buf, _) = to_be_buffer(s);
+    let n = ((F::BITS as usize).div_ceil(w as usize) + 1).min(SIGNED4_MAX_DIGITS);
+    let half = 1u16 << (w - 1);
+    let mut carry = 0u16;
+    for (i, d) in digits.iter_mut().enumerate().take(n - 1) {
+        let t = bits_at(&buf, i * w as usize, w) as u16 + carry;
+        carry = (t + half) >> w;
+        *d = (t as i16 - (carry << w) as i16) as i8;
+    }
+    digits[n - 1] = carry as i8;
+    zeroize::Zeroize::zeroize(&mut buf);
+    n
+}
+
 /// Signed 4-bit recoding of a big-endian byte string `be` (any value
 /// < 2^(8·len)): writes 2·len + 1 digits in [−8, 8] (the last one the final
 /// carry) and returns their number. Constant time in the bytes; same

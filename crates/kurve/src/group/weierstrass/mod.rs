@@ -47,6 +47,12 @@ use core::fmt;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use zeroize::Zeroize;
 
+/// Fields wider than this many bits use a 5-bit window (16-entry table) in
+/// the constant-time [`ProjectivePoint::mul`], narrower ones a 4-bit window:
+/// above it the additions saved outweigh the 8 extra precomputed points and
+/// the longer masked scans.
+const WINDOW5_MIN_BITS: u32 = 320;
+
 pub use crate::curves::params::AKind;
 
 /// A short-Weierstrass curve with its field types and constants.
@@ -717,12 +723,13 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// [k]P, constant time in k and P. Never fails; [0]P and [k]O are the
     /// identity.
     ///
-    /// Procedure (signed 4-bit fixed window, [`recode::signed_window4`]):
-    /// k = Σ dᵢ·16^i with dᵢ ∈ [−8, 8]; T[j] = [j+1]P for j in 0..8
-    /// (4 doublings, 3 additions); Q ← T(d_top); for each lower digit d:
-    /// Q ← [16]Q; Q ← Q + sign(d)·T[|d|−1], where the entry is read by
-    /// scanning all 8 entries with masked selects (|d| = 0 selects the
-    /// identity) and negated by a masked select. The four doublings run in
+    /// Procedure (signed w-bit fixed window, [`recode::signed_window`];
+    /// w = 4 for fields up to 320 bits, w = 5 above):
+    /// k = Σ dᵢ·2^(wi) with dᵢ ∈ [−2^(w−1), 2^(w−1)]; T[j] = [j+1]P for
+    /// j in 0..2^(w−1); Q ← T(d_top); for each lower digit d:
+    /// Q ← [2^w]Q; Q ← Q + sign(d)·T[|d|−1], where the entry is read by
+    /// scanning every entry with masked selects (|d| = 0 selects the
+    /// identity) and negated by a masked select. The w doublings run in
     /// Jacobian coordinates (exception-free on these odd-order curves, see
     /// `jacobian.rs`), the additions with the complete RCB16 formulas, so
     /// no input needs a branch.
@@ -737,17 +744,21 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
             // (X : Y : Z) ↦ (Z²·X : Z³·Y : Z) on the a = −3 curve, multiply
             // there, and map back by (X·Z : Y : Z³·Z) (no inversion).
             let p = Self { x: self.x * iso.z2, y: self.y * iso.z3, z: self.z };
-            let r = p.mul_window4(k.as_field(), Some(&iso.b));
+            let r = p.mul_window_auto(k.as_field(), Some(&iso.b));
             return Self { x: r.x * iso.z, y: r.y, z: r.z * iso.z3 };
         }
-        self.mul_window4(k.as_field(), None)
+        self.mul_window_auto(k.as_field(), None)
     }
 
-    /// The signed 4-bit window chain of [`Self::mul`]. With `iso_b = Some(b)`
-    /// the point is on y² = x³ − 3x + b (the a = −3 isomorph of this curve)
-    /// and the a = −3 formulas with that b are used throughout.
+    /// The signed fixed-window chain of [`Self::mul`] with window width
+    /// w = log₂(T) + 1 (T = 2^(w−1) table entries; `mul` uses T = 8, w = 4,
+    /// for fields up to 320 bits and T = 16, w = 5, above). With
+    /// `iso_b = Some(b)` the point is on y² = x³ − 3x + b (the a = −3
+    /// isomorph of this curve) and the a = −3 formulas with that b are used
+    /// throughout. Constant time: the loop counts depend on T and the public
+    /// scalar size only, every table read is a full masked scan.
     #[inline(always)]
-    fn mul_window4(&self, k: &C::ScalarField, iso_b: Option<&C::Base>) -> Self {
+    fn mul_window<const T: usize>(&self, k: &C::ScalarField, iso_b: Option<&C::Base>) -> Self {
         let add = |p: &Self, q: &Self| match iso_b {
             Some(b) => p.add_a_minus_3_b(q, b),
             None => p.add(q),
@@ -756,22 +767,20 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
             Some(b) => p.double_a_minus_3_b(b),
             None => p.double(),
         };
-        let mut table = [*self; 8];
-        table[1] = dbl(self);
-        table[2] = add(&table[1], self);
-        table[3] = dbl(&table[1]);
-        table[4] = add(&table[3], self);
-        table[5] = dbl(&table[2]);
-        table[6] = add(&table[5], self);
-        table[7] = dbl(&table[3]);
+        let w = T.trailing_zeros() + 1;
+        // table[j] = [j+1]P: even multiples by doubling, odd ones by adding P.
+        let mut table = [*self; T];
+        for j in 1..T {
+            table[j] = if j % 2 == 1 { dbl(&table[j / 2]) } else { add(&table[j - 1], self) };
+        }
         let mut digits = [0i8; recode::SIGNED4_MAX_DIGITS];
-        let n = recode::signed_window4(k, &mut digits);
+        let n = recode::signed_window(k, w, &mut digits);
         let mut acc = Self::lookup_signed(&table, digits[n - 1]);
         for &d in digits[..n - 1].iter().rev() {
             let j = JacobianPoint::from_projective(&acc);
             let j = match iso_b {
-                Some(_) => j.double_n_a_minus_3(4),
-                None => j.double_n(4),
+                Some(_) => j.double_n_a_minus_3(w),
+                None => j.double_n(w),
             };
             acc = add(&j.to_projective(), &Self::lookup_signed(&table, d));
         }
@@ -780,6 +789,17 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
             t.zeroize();
         }
         acc
+    }
+
+    /// [`Self::mul_window`] with the width chosen by field size: w = 4 up to
+    /// 320-bit fields, w = 5 above (measured: see the `mul` docs).
+    #[inline(always)]
+    fn mul_window_auto(&self, k: &C::ScalarField, iso_b: Option<&C::Base>) -> Self {
+        if C::Base::BITS > WINDOW5_MIN_BITS {
+            self.mul_window::<16>(k, iso_b)
+        } else {
+            self.mul_window::<8>(k, iso_b)
+        }
     }
 
     /// [k]P by the GLV method, constant time in k and P.
@@ -830,7 +850,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// (masked select), so neither the memory access pattern nor the
     /// branches depend on the secret digit d.
     #[inline(always)]
-    fn lookup_signed(table: &[Self; 8], d: i8) -> Self {
+    fn lookup_signed<const T: usize>(table: &[Self; T], d: i8) -> Self {
         let (mag, neg) = recode::signed_abs(d);
         let mut r = Self::IDENTITY;
         for (i, t) in table.iter().enumerate() {

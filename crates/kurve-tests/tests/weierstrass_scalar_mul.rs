@@ -3,30 +3,20 @@
 //! formulas:
 //! - the generated fixed-base table and odd-multiples table of G, entry by
 //!   entry, against repeated additions;
-//! - `mul_base` (signed fixed-base comb), `mul` (signed 4-bit window) and
+//! - `mul_base` (signed fixed-base comb), `mul` (signed 4- or 5-bit window) and
 //!   `mul_vartime` (wNAF) against double-and-add, on edge scalars
 //!   (0, 1, 2, n−1, n−2, (n−1)/2, 2^k, digit patterns that carry through
 //!   every window) and on random scalars;
 //! - `double_mul_vartime` (Straus with the width-8 G table) against
 //!   `mul_base(a) + mul(P, b)`.
 
+#[path = "../../kurve/tests/common/mod.rs"]
+mod common;
+use common::Rng;
 use kurve::field::Field;
 use kurve::group::weierstrass::{ProjectivePoint, WeierstrassCurve};
 use kurve::scalar::{Scalar, SecretScalar};
 
-struct Rng(u64);
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn bytes(&mut self, len: usize) -> Vec<u8> {
-        (0..len).map(|_| self.next_u64() as u8).collect()
-    }
-}
 
 /// [k]P by left-to-right double-and-add over the bits of k (reference).
 fn reference_mul<C: WeierstrassCurve>(p: &ProjectivePoint<C>, k: &C::ScalarField) -> ProjectivePoint<C> {
@@ -70,7 +60,45 @@ fn edge_scalars<F: Field>() -> Vec<F> {
         let bytes = vec![pat; F::BYTES];
         v.push(F::from_be_bytes_reduced(&bytes));
     }
+    // 5-bit window patterns (the w = 5 chain above 320 bits): every window
+    // 16 (each digit carries), 15, and 31.
+    for c in [16u64, 15, 31] {
+        let mut x = F::ZERO;
+        for _ in 0..F::BITS.div_ceil(5) {
+            x = x * F::from_u64(32) + F::from_u64(c);
+        }
+        v.push(x);
+    }
     v
+}
+
+/// `recode::signed_window` for w = 4..=7: digits in [−2^(w−1), 2^(w−1)],
+/// the final carry 0 or 1, and Σ dᵢ·2^(wi) = k (checked in the field).
+fn check_recode<F: Field>(scalars: &[F]) {
+    let mut digits = [0i8; kurve::scalar::recode::SIGNED4_MAX_DIGITS];
+    for k in scalars {
+        for w in 4..=7u32 {
+            let n = kurve::scalar::recode::signed_window(k, w, &mut digits);
+            assert_eq!(n, (F::BITS as usize).div_ceil(w as usize) + 1);
+            let half = 1i16 << (w - 1);
+            let mut acc = F::ZERO;
+            for (i, &d) in digits[..n].iter().enumerate().rev() {
+                assert!((-half..=half).contains(&(d as i16)), "w = {w}: digit {d}");
+                if i == n - 1 {
+                    assert!(d == 0 || d == 1, "w = {w}: final carry {d}");
+                }
+                acc = acc * F::from_u64(1 << w);
+                let m = F::from_u64(d.unsigned_abs() as u64);
+                acc = if d < 0 { acc - m } else { acc + m };
+            }
+            assert!(acc == *k, "w = {w}: reconstruction of {k:?}");
+            if w == 4 {
+                let mut d4 = [0i8; kurve::scalar::recode::SIGNED4_MAX_DIGITS];
+                let n4 = kurve::scalar::recode::signed_window4(k, &mut d4);
+                assert_eq!(&d4[..n4], &digits[..n], "w = 4 equals signed_window4");
+            }
+        }
+    }
 }
 
 fn check_tables<C: WeierstrassCurve>() {
@@ -104,6 +132,7 @@ fn check_mul_paths<C: WeierstrassCurve>(seed: u64) {
     for _ in 0..12 {
         scalars.push(C::ScalarField::from_be_bytes_reduced(&rng.bytes(C::ScalarField::BYTES + 8)));
     }
+    check_recode(&scalars);
     // a second, random base point for mul
     let p = reference_mul(&g, &C::ScalarField::from_be_bytes_reduced(&rng.bytes(C::ScalarField::BYTES + 8)));
     for k in &scalars {

@@ -15,6 +15,9 @@
 //! - Differential: Edwards add/double/mul/encoding against a num-bigint
 //!   affine reference; the ladder against a num-bigint RFC 7748 ladder.
 
+#[path = "../../kurve/tests/common/mod.rs"]
+mod common;
+use common::Rng;
 use kurve::curves::curve25519::{self as c25519, Curve25519, Edwards25519};
 use kurve::curves::curve448::{self as c448, Curve448, Curve448Edwards, Edwards448};
 use kurve::encoding::rfc7748;
@@ -31,27 +34,9 @@ use subtle::Choice;
 // Helpers
 // ---------------------------------------------------------------------------
 
-/// SplitMix64: deterministic test inputs.
-struct Rng(u64);
-
 impl Rng {
     fn new(seed: u64) -> Self {
         Rng(seed)
-    }
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn bytes(&mut self, len: usize) -> Vec<u8> {
-        (0..len).map(|_| self.next_u64() as u8).collect()
-    }
-    fn array<const N: usize>(&mut self) -> [u8; N] {
-        let mut a = [0u8; N];
-        a.copy_from_slice(&self.bytes(N));
-        a
     }
     fn scalar<F: Field>(&mut self) -> Scalar<F> {
         Scalar::from_be_bytes_reduced(&self.bytes(F::BYTES + 16))
@@ -148,7 +133,6 @@ fn random_montgomery_full<C: MontgomeryCurve>(rng: &mut Rng) -> MontgomeryPoint<
 // RFC 7748 known answers (RFC 7748 §5.2, §6.1, §6.2)
 // ---------------------------------------------------------------------------
 
-#[cfg(feature = "proto")]
 mod rfc7748_vectors {
     use super::*;
     use kurve::proto::xdh;
@@ -503,7 +487,6 @@ mod rfc7748_vectors {
 // RFC 8032 §7.1 / §7.4 test 1: the public key is [s]B, encoded
 // ---------------------------------------------------------------------------
 
-#[cfg(feature = "proto")]
 #[test]
 fn rfc8032_test1_public_keys() {
     use sha2::Digest;

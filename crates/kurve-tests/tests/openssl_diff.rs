@@ -755,7 +755,6 @@ fn ecdh_rejects_bad_points() {
 // 5. ECDSA
 // ---------------------------------------------------------------------------
 
-#[cfg(feature = "proto")]
 mod ecdsa {
     use super::*;
     use kurve::proto::{HashAlg, SigFormat};

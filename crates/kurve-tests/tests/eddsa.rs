@@ -14,6 +14,9 @@
 //!   vectors in NIST layout.
 //! - No panics on garbage; context-length rules.
 
+#[path = "../../kurve/tests/common/mod.rs"]
+mod common;
+use common::Rng;
 use kurve::curves::curve25519::{self as c25519, Edwards25519};
 use kurve::curves::curve448::{self as c448, Edwards448};
 use kurve::group::edwards::EdwardsCurve;
@@ -461,47 +464,11 @@ fn arr<const N: usize>(s: &str) -> [u8; N] {
     a
 }
 
-/// SplitMix64: deterministic test inputs, and the batch verifier's random
-/// source in most tests. Not cryptographic: `CryptoRng` is implemented only
-/// to meet the bound in tests (one test also uses `OsRng`).
-struct TestRng(u64);
-
-impl rand_core::RngCore for TestRng {
-    fn next_u32(&mut self) -> u32 {
-        rand_core::RngCore::next_u64(self) as u32
-    }
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn fill_bytes(&mut self, dest: &mut [u8]) {
-        for b in dest.iter_mut() {
-            *b = rand_core::RngCore::next_u64(self) as u8;
-        }
-    }
-    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand_core::Error> {
-        self.fill_bytes(dest);
-        Ok(())
-    }
-}
-impl rand_core::CryptoRng for TestRng {}
-
-impl TestRng {
-    fn bytes(&mut self, n: usize) -> Vec<u8> {
-        let mut v = vec![0u8; n];
-        rand_core::RngCore::fill_bytes(self, &mut v);
-        v
-    }
-    fn array<const N: usize>(&mut self) -> [u8; N] {
-        let mut a = [0u8; N];
-        rand_core::RngCore::fill_bytes(self, &mut a);
-        a
-    }
+/// Deterministic test inputs, and the batch verifier's random source in
+/// most tests (one test also uses `OsRng`).
+impl Rng {
     fn below(&mut self, n: u64) -> u64 {
-        rand_core::RngCore::next_u64(self) % n
+        self.next_u64() % n
     }
     fn big(&mut self, modulus: &BigUint) -> BigUint {
         BigUint::from_bytes_le(&self.bytes(80)) % modulus
@@ -769,7 +736,7 @@ fn rfc8032_ed448ph() {
 /// context) signatures by one key on one message verify only as themselves.
 #[test]
 fn variants_are_separated() {
-    let mut rng = TestRng(11);
+    let mut rng = Rng(11);
     let seed: [u8; 32] = rng.array();
     let msg = rng.bytes(40);
     let pk = eddsa::ed25519_public_key(&seed);
@@ -887,7 +854,7 @@ fn s_at_least_l_rejected() {
             }
             for p in [VerifyProfile::Cofactored, VerifyProfile::Zip215] {
                 let items: [(&[u8], &[u8], &[u8]); 1] = [(&pk, &msg, &sig2)];
-                assert_eq!(eddsa::ed25519_verify_batch(&items, p, &mut TestRng(1)), Err(Error::InvalidScalar));
+                assert_eq!(eddsa::ed25519_verify_batch(&items, p, &mut Rng(1)), Err(Error::InvalidScalar));
             }
         }
         let mut sig2 = sig[..32].to_vec();
@@ -918,7 +885,7 @@ fn s_at_least_l_rejected() {
 /// small-order keys).
 #[test]
 fn noncanonical_encodings_ed25519() {
-    let mut rng = TestRng(21);
+    let mut rng = Rng(21);
     let l = l25519();
     let p = p25519();
     let id_canonical: [u8; 32] = fixed(&le(&BigUint::one(), 32));
@@ -973,7 +940,7 @@ fn noncanonical_encodings_ed25519() {
 
 #[test]
 fn noncanonical_encodings_ed448() {
-    let mut rng = TestRng(22);
+    let mut rng = Rng(22);
     let l = l448();
     let id_canonical: [u8; 57] = fixed(&le(&BigUint::one(), 57));
     let id_y_plus_p: [u8; 57] = fixed(&le(&(p448() + 1u32), 57));
@@ -1009,7 +976,7 @@ fn t8() -> c25519::EdwardsPoint {
 /// T, the cofactored one holds. Same with the torsion on A instead.
 #[test]
 fn cofactored_only_signatures_ed25519() {
-    let mut rng = TestRng(31);
+    let mut rng = Rng(31);
     let l = l25519();
     let msg = b"torsion";
     let a = rng.big(&l);
@@ -1061,7 +1028,7 @@ fn cofactored_only_signatures_ed25519() {
 
 #[test]
 fn cofactored_only_signatures_ed448() {
-    let mut rng = TestRng(32);
+    let mut rng = Rng(32);
     let l = l448();
     // (1, 0) has order 4 on x² + y² = 1 + d·x²·y²: y = 0, sign bit 1.
     let mut t4_enc = [0u8; 57];
@@ -1110,7 +1077,7 @@ struct Batch {
 }
 
 impl Batch {
-    fn random(rng: &mut TestRng, n: usize) -> Batch {
+    fn random(rng: &mut Rng, n: usize) -> Batch {
         let mut b = Batch { pks: vec![], msgs: vec![], sigs: vec![] };
         for _ in 0..n {
             let key = eddsa::Ed25519SigningKey::from_seed(&rng.array());
@@ -1129,7 +1096,7 @@ impl Batch {
 
 #[test]
 fn batch_verification() {
-    let mut rng = TestRng(41);
+    let mut rng = Rng(41);
     let cof = [VerifyProfile::Cofactored, VerifyProfile::Zip215];
     // 70 signatures: chunks of 32, 32 and 6.
     let mut b = Batch::random(&mut rng, 2 * eddsa::BATCH_CHUNK + 6);
@@ -1218,7 +1185,7 @@ fn supercop_sign_input() {
     }
     assert_eq!(pks.len(), 1024, "sign.input should have 1,024 lines");
     let items: Vec<(&[u8], &[u8], &[u8])> = (0..pks.len()).map(|i| (&pks[i][..], &msgs[i][..], &sigs[i][..])).collect();
-    let mut rng = TestRng(51);
+    let mut rng = Rng(51);
     for p in [VerifyProfile::Cofactored, VerifyProfile::Zip215] {
         assert_eq!(eddsa::ed25519_verify_batch(&items, p, &mut rng), Ok(()), "{p:?}");
     }
@@ -1270,7 +1237,7 @@ fn ed448_rfc8032_file() {
 /// Garbage of every length through every verifier: errors, never panics.
 #[test]
 fn garbage_never_panics() {
-    let mut rng = TestRng(61);
+    let mut rng = Rng(61);
     let lens = [0usize, 1, 31, 32, 33, 56, 57, 58, 63, 64, 65, 113, 114, 115];
     let pre = [0u8; 64];
     for &kl in &lens {
@@ -1373,7 +1340,7 @@ fn small_order_key_and_r_zero_s() {
 /// signing-key type agrees with the free functions.
 #[test]
 fn random_roundtrips() {
-    let mut rng = TestRng(71);
+    let mut rng = Rng(71);
     for i in 0..20 {
         let seed: [u8; 32] = rng.array();
         let msg = rng.bytes(i * 7);

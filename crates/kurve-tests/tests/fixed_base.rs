@@ -13,6 +13,9 @@
 //! - `x25519_base` / `x448_base` (table + map to u) against the ladder
 //!   `x25519(k, 9)` / `x448(k, 5)` on random keys and edge keys.
 
+#[path = "../../kurve/tests/common/mod.rs"]
+mod common;
+use common::Rng;
 use kurve::curves::curve25519::{self as c25519, Curve25519, Edwards25519};
 use kurve::curves::curve448::{self as c448, Curve448, Edwards448};
 use kurve::field::Field;
@@ -21,26 +24,9 @@ use kurve::group::montgomery::{MontgomeryCurve, MontgomeryPoint};
 use kurve::proto::xdh;
 use kurve::scalar::{Scalar, SecretScalar};
 
-/// SplitMix64: deterministic test inputs.
-struct Rng(u64);
-
 impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn bytes<const N: usize>(&mut self) -> [u8; N] {
-        let mut out = [0u8; N];
-        for b in out.iter_mut() {
-            *b = self.next_u64() as u8;
-        }
-        out
-    }
     fn scalar<F: Field>(&mut self) -> Scalar<F> {
-        let b: [u8; 64] = self.bytes();
+        let b: [u8; 64] = self.array();
         Scalar(F::from_be_bytes_reduced(&b[..F::BYTES + 8]))
     }
 }
@@ -191,7 +177,7 @@ fn x25519_base_matches_ladder() {
     nine[0] = 9;
     let mut keys: Vec<[u8; 32]> = vec![[0u8; 32], [0xff; 32], [0x80; 32], [0x01; 32]];
     for _ in 0..200 {
-        keys.push(rng.bytes());
+        keys.push(rng.array());
     }
     for k in &keys {
         let (ladder, zero) = xdh::x25519(k, &nine);
@@ -212,7 +198,7 @@ fn x448_base_matches_ladder() {
     five[0] = 5;
     let mut keys: Vec<[u8; 56]> = vec![[0u8; 56], [0xff; 56], [0x80; 56], [0x01; 56]];
     for _ in 0..100 {
-        keys.push(rng.bytes());
+        keys.push(rng.array());
     }
     for k in &keys {
         let (ladder, zero) = xdh::x448(k, &five);

@@ -13,6 +13,9 @@
 //!   (a, b, P), P including the identity, G and −G; the dispatching
 //!   `double_mul_vartime` and ECDSA verification use it.
 
+#[path = "../../kurve/tests/common/mod.rs"]
+mod common;
+use common::Rng;
 use kurve::curves::secp256k1::{Fp, Fq, ProjectivePoint, Secp256k1};
 use kurve::field::Field;
 use kurve::group::weierstrass::{glv, WeierstrassCurve};
@@ -123,25 +126,9 @@ fn split_reconstructs_and_is_short() {
     }
 }
 
-/// SplitMix64, a fixed-seed generator for reproducible random cases.
-struct Rng(u64);
 impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn bytes<const L: usize>(&mut self) -> [u8; L] {
-        let mut b = [0u8; L];
-        for x in b.iter_mut() {
-            *x = self.next_u64() as u8;
-        }
-        b
-    }
     fn scalar(&mut self) -> Fq {
-        Fq::from_be_bytes_reduced(&self.bytes::<40>())
+        Fq::from_be_bytes_reduced(&self.array::<40>())
     }
 }
 
@@ -172,7 +159,7 @@ fn wnaf_of_half_magnitudes() {
         inputs.push(m);
     }
     for _ in 0..300 {
-        let mut b = rng.bytes::<{ glv::HALF_BYTES }>();
+        let mut b = rng.array::<{ glv::HALF_BYTES }>();
         // mostly 128-bit values, as the split produces
         if rng.next_u64() % 4 != 0 {
             b[0] = 0;
@@ -358,7 +345,7 @@ fn ecdsa_verify_takes_the_glv_path() {
             continue;
         }
         let q = ProjectivePoint::mul_base(&d).to_affine();
-        let msg = rng.bytes::<32>();
+        let msg = rng.array::<32>();
         let (r, s) = ecdsa::sign::<Secp256k1>(HashAlg::Sha256, &d, &msg, &[], i % 2 == 0).expect("sign");
         assert!(ecdsa::verify::<Secp256k1>(HashAlg::Sha256, &q, &msg, &r, &s, false).is_ok(), "case {i}");
         let mut bad = msg;

@@ -8,6 +8,9 @@
 //! seed is printed when a test fails and can be overridden with the
 //! environment variable `KURVE_DIFF_SEED` (hex or decimal).
 
+#[path = "../../kurve/tests/common/mod.rs"]
+mod common;
+use common::Rng;
 use kurve::curves::params::{AKind, CurveParams};
 use kurve::encoding::sec1;
 use kurve::field::{Field, FieldParams, Fp};
@@ -24,20 +27,7 @@ use subtle::Choice;
 // Deterministic RNG and seed reporting
 // ---------------------------------------------------------------------------
 
-/// SplitMix64: tiny, deterministic, good enough to pick test inputs.
-struct Rng(u64);
-
 impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn bytes(&mut self, len: usize) -> Vec<u8> {
-        (0..len).map(|_| self.next_u64() as u8).collect()
-    }
     /// Uniform-ish in [0, m) (bias < 2^-64).
     fn below(&mut self, m: &BigUint) -> BigUint {
         let len = (m.bits() as usize).div_ceil(8) + 8;
