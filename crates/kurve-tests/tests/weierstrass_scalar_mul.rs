@@ -162,7 +162,7 @@ fn check_mul_paths<C: WeierstrassCurve>(seed: u64) {
         let want = reference_mul(&g, &(a - b));
         assert!(got == want, "{}: double_mul_vartime with P = −G", C::NAME);
     }
-    // variable-time inversion (ECDSA verification) in F_n and F_p
+    // the verification inversion (now the constant-time safegcd) in F_n and F_p
     for k in &scalars {
         let inv = kurve::proto::ecdsa::invert_vartime(k);
         if bool::from(k.is_zero()) {

