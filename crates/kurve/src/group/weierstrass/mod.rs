@@ -20,9 +20,10 @@
 //! callers that may add "nothing" discard the result with a masked select).
 //!
 //! Scalar multiplication:
-//! - [`ProjectivePoint::mul`]: constant time; signed 4-bit fixed window
-//!   (digits in [−8, 8]), table of [1..8]P read with a full masked scan and a
-//!   masked negation.
+//! - [`ProjectivePoint::mul`]: constant time; signed fixed window, 4-bit
+//!   (digits in [−8, 8], table [1..8]P) for fields up to 320 bits and 5-bit
+//!   (digits in [−16, 16], table [1..16]P) above, read with a full masked
+//!   scan and a masked negation.
 //! - [`ProjectivePoint::mul_base`]: constant time; signed 4-bit fixed
 //!   window over a compile-time table of ((j+1)·16^i)·G in affine form
 //!   ([`precomp`]), no doublings, one masked scan and one mixed addition
