@@ -102,19 +102,41 @@ fn check_recode<F: Field>(scalars: &[F]) {
 }
 
 fn check_tables<C: WeierstrassCurve>() {
+    use kurve::group::weierstrass::precomp;
+    let w = C::BASE_W;
+    assert!((4..=7).contains(&w), "{}: window width {w}", C::NAME);
+    let entries = precomp::base_entries(w);
     let table = C::base_table();
+    assert_eq!(table.len() % entries, 0, "{}", C::NAME);
+    let rows = table.len() / entries;
     let mut base = ProjectivePoint::<C>::generator();
-    for (i, row) in table.iter().enumerate() {
+    for (i, row) in table.chunks_exact(entries).enumerate() {
         let mut p = base;
         for (j, e) in row.iter().enumerate() {
             let a = p.to_affine();
             assert!(a.x() == e[0] && a.y() == e[1], "{}: base_table[{i}][{j}]", C::NAME);
             p = p.add(&base);
         }
-        base = base.double().double().double().double();
+        for _ in 0..w {
+            base = base.double();
+        }
     }
-    // the table covers every signed 4-bit digit of the largest scalar
-    assert_eq!(table.len(), (C::ScalarField::BITS as usize).div_ceil(4) + 1, "{}", C::NAME);
+    // the rows cover every nonzero signed w-bit digit of every canonical
+    // scalar: the digits past the last row are zero for n − 1 and for
+    // scalars with the top window set (n − 1 − 2^j for small j), and the
+    // row count is the documented one
+    assert_eq!(rows, precomp::base_rows(C::ScalarField::BITS, w), "{}", C::NAME);
+    let n_minus_1 = -C::ScalarField::ONE;
+    let mut pow = C::ScalarField::ONE;
+    for j in 0..C::ScalarField::BITS {
+        for k in [n_minus_1, n_minus_1 - pow, pow, pow + pow - C::ScalarField::ONE] {
+            let mut digits = [0i8; kurve::scalar::recode::SIGNED4_MAX_DIGITS];
+            let n = kurve::scalar::recode::signed_window(&k, w, &mut digits);
+            assert!(n >= rows, "{}", C::NAME);
+            assert!(digits[rows..n].iter().all(|&d| d == 0), "{}: digit past the table for 2^{j}", C::NAME);
+        }
+        pow = pow + pow;
+    }
     let g = ProjectivePoint::<C>::generator();
     let g2 = g.double();
     let mut p = g;

@@ -40,10 +40,11 @@
 //! assert!(c.ecdsa_verify(HashAlg::Sha256, &pk, b"hello", &sig, SigFormat::Der, false).is_ok());
 //! ```
 #![no_std]
-// `unsafe` is denied everywhere except in two audited places that opt in with
-// `#[allow(unsafe_code)]`: the x86-64 MULX/ADCX/ADOX assembly backend
-// (`arith::backend::x86_64_adx`) and, with the `ct-valgrind` feature only,
-// the valgrind client requests in `ct`.
+// `unsafe` is denied everywhere except in three audited places that opt in
+// with `#[allow(unsafe_code)]`: the x86-64 MULX/ADCX/ADOX assembly backend
+// (`arith::backend::x86_64_adx`), the empty-assembly value barrier
+// (`arith::barrier`) and, with the `ct-valgrind` feature only, the valgrind
+// client requests in `ct`.
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -12,6 +12,7 @@
 //! implementation (portable Rust or x86-64 MULX/ADCX/ADOX assembly) once.
 
 pub mod backend;
+pub mod barrier;
 pub mod safegcd;
 
 /// Add with carry: returns `(a + b + carry) mod 2⁶⁴` and the carry out (0 or 1).
@@ -73,6 +74,16 @@ pub const fn select<const N: usize>(a: &[u64; N], b: &[u64; N], mask: u64) -> [u
         i += 1;
     }
     r
+}
+
+/// All ones if `a = b`, else zero, computed arithmetically (no comparison,
+/// no branch): d = a ⊕ b; (d | −d) has its top bit set iff d ≠ 0; the
+/// result passes through [`barrier::value_barrier`] so that code masking
+/// with it is not turned back into a branch. Constant time.
+#[inline(always)]
+pub fn eq_mask(a: u64, b: u64) -> u64 {
+    let d = a ^ b;
+    barrier::value_barrier(((d | d.wrapping_neg()) >> 63).wrapping_sub(1))
 }
 
 /// All ones if `a < b`, else zero. Constant time.

@@ -319,6 +319,22 @@ macro_rules! fe25519_common {
             const BYTES: usize = 32;
             const BITS: u32 = 255;
 
+            #[inline(always)]
+            fn swap_masked(a: &mut Self, b: &mut Self, mask: u64) {
+                for (x, y) in a.0.iter_mut().zip(b.0.iter_mut()) {
+                    let t = mask & (*x ^ *y);
+                    *x ^= t;
+                    *y ^= t;
+                }
+            }
+
+            #[inline(always)]
+            fn or_masked(&mut self, other: &Self, mask: u64) {
+                for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
+                    *a |= mask & *b;
+                }
+            }
+
             #[inline]
             fn double(&self) -> Self {
                 self.add_impl(self)

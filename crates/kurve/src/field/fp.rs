@@ -231,6 +231,22 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     const BITS: u32 = P::BITS;
 
     #[inline(always)]
+    fn swap_masked(a: &mut Self, b: &mut Self, mask: u64) {
+        for (x, y) in a.limbs.iter_mut().zip(b.limbs.iter_mut()) {
+            let t = mask & (*x ^ *y);
+            *x ^= t;
+            *y ^= t;
+        }
+    }
+
+    #[inline(always)]
+    fn or_masked(&mut self, other: &Self, mask: u64) {
+        for (a, b) in self.limbs.iter_mut().zip(other.limbs.iter()) {
+            *a |= mask & *b;
+        }
+    }
+
+    #[inline(always)]
     fn double(&self) -> Self {
         *self + *self
     }

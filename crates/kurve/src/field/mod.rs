@@ -77,4 +77,40 @@ pub trait Field:
     /// Writes the canonical big-endian encoding into `out[..BYTES]`
     /// (`out.len()` must be ≥ BYTES; extra leading bytes are zeroed).
     fn write_be_bytes(&self, out: &mut [u8]);
+
+    /// `self ← self | (other & mask)` on the internal limbs, for `mask`
+    /// all ones or zero. With `self` starting at [`Field::ZERO`] (all-zero
+    /// limbs in every implementation) and at most one entry OR-ed in under an
+    /// all-ones mask, this is the building block of masked table scans
+    /// ([`Field::lookup`]): one mask per entry, no per-element barrier, and
+    /// it vectorizes. Other masks or starting values give meaningless
+    /// representations. Constant time; never fails.
+    fn or_masked(&mut self, other: &Self, mask: u64);
+
+    /// Swaps `a` and `b` when `mask` is all ones and leaves them when it is
+    /// zero, on the internal limbs (t = mask & (a ⊕ b); a ⊕= t; b ⊕= t).
+    /// Unlike `conditional_swap` it takes a precomputed mask, so a ladder
+    /// step pays one optimization barrier (on the mask) for all its swaps.
+    /// Other masks give meaningless representations. Constant time; never
+    /// fails.
+    fn swap_masked(a: &mut Self, b: &mut Self, mask: u64);
+
+    /// Masked table read: `table[j]` for the one j with j + 1 = `idx`, or
+    /// all zeros when there is none (`idx` = 0 or beyond the table). Reads
+    /// every entry and ORs it in under its mask
+    /// ([`crate::arith::eq_mask`]`(j + 1, idx)`: all ones iff they are
+    /// equal, computed arithmetically behind a value barrier), so neither
+    /// the memory access pattern nor the branches depend on `idx`: constant
+    /// time in `idx` (the table length is public). Never fails.
+    #[inline(always)]
+    fn lookup<const K: usize>(table: &[[Self; K]], idx: u8) -> [Self; K] {
+        let mut r = [Self::ZERO; K];
+        for (j, e) in table.iter().enumerate() {
+            let mask = crate::arith::eq_mask(j as u64 + 1, idx as u64);
+            for (ri, ei) in r.iter_mut().zip(e.iter()) {
+                ri.or_masked(ei, mask);
+            }
+        }
+        r
+    }
 }

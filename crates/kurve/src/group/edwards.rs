@@ -237,12 +237,18 @@ impl<C: EdwardsCurve> AffineNielsPoint<C> {
     fn lookup_signed(row: &[Self; 8], d: i8) -> Self {
         let mask = d >> 7; // 0 or −1
         let abs = ((d ^ mask).wrapping_sub(mask)) as u8; // |d| in 0..=8
-        let mut r = Self::identity();
-        for (j, t) in row.iter().enumerate() {
-            let c = (j as u8 + 1).ct_eq(&abs);
-            r.p.conditional_assign(&t.p, c);
-            r.m.conditional_assign(&t.m, c);
-            r.k.conditional_assign(&t.k, c);
+        // masked scan (see `Field::lookup`): the identity under mask
+        // [abs = 0], then every entry under [abs = j + 1]
+        let masks: [u64; 9] = core::array::from_fn(|j| crate::arith::eq_mask(j as u64, abs as u64));
+        let id = Self::identity();
+        let mut r: Self = AffineNielsPoint { p: C::Base::ZERO, m: C::Base::ZERO, k: C::Base::ZERO };
+        r.p.or_masked(&id.p, masks[0]);
+        r.m.or_masked(&id.m, masks[0]);
+        r.k.or_masked(&id.k, masks[0]);
+        for (t, &c) in row.iter().zip(masks[1..].iter()) {
+            r.p.or_masked(&t.p, c);
+            r.m.or_masked(&t.m, c);
+            r.k.or_masked(&t.k, c);
         }
         let neg = Choice::from((mask as u8) & 1);
         let n = r.neg();
@@ -705,9 +711,18 @@ impl<C: EdwardsCurve> EdwardsPoint<C> {
     fn lookup_signed(table: &[Self; 8], d: i8) -> Self {
         let mask = d >> 7; // 0 or −1
         let abs = ((d ^ mask).wrapping_sub(mask)) as u8; // |d| in 0..=8
-        let mut r = Self::IDENTITY;
-        for (j, t) in table.iter().enumerate() {
-            r.conditional_assign(t, (j as u8 + 1).ct_eq(&abs));
+        // masked scan (see `Field::lookup`): the identity under mask
+        // [abs = 0], then every entry under [abs = j + 1]
+        let masks: [u64; 9] = core::array::from_fn(|j| crate::arith::eq_mask(j as u64, abs as u64));
+        let z = C::Base::ZERO;
+        let mut r: Self = EdwardsPoint { x: z, y: z, z, t: z };
+        r.y.or_masked(&C::Base::ONE, masks[0]);
+        r.z.or_masked(&C::Base::ONE, masks[0]);
+        for (e, &c) in table.iter().zip(masks[1..].iter()) {
+            r.x.or_masked(&e.x, c);
+            r.y.or_masked(&e.y, c);
+            r.z.or_masked(&e.z, c);
+            r.t.or_masked(&e.t, c);
         }
         let neg = Choice::from((mask as u8) & 1);
         Self::conditional_select(&r, &r.neg(), neg)

@@ -146,9 +146,11 @@ fn ladder_projective<C: MontgomeryCurve>(k: &[u8], bits: u32, u: &C::Base) -> (C
     for t in (0..bits as usize).rev() {
         let k_t = (k[t / 8] >> (t % 8)) & 1;
         swap ^= k_t;
-        let c = Choice::from(swap);
-        C::Base::conditional_swap(&mut x2, &mut x3, c);
-        C::Base::conditional_swap(&mut z2, &mut z3, c);
+        // one value barrier per step on the all-ones/zero mask, then plain
+        // limb arithmetic (Field::swap_masked)
+        let mask = crate::arith::barrier::value_barrier((swap as u64).wrapping_neg());
+        C::Base::swap_masked(&mut x2, &mut x3, mask);
+        C::Base::swap_masked(&mut z2, &mut z3, mask);
         swap = k_t;
         let a = C::add_for_mul(&x2, &z2);
         let aa = a.square();
@@ -164,9 +166,9 @@ fn ladder_projective<C: MontgomeryCurve>(k: &[u8], bits: u32, u: &C::Base) -> (C
         x2 = aa * bb;
         z2 = e * C::add_for_mul(&aa, &C::mul_a24(&e));
     }
-    let c = Choice::from(swap);
-    C::Base::conditional_swap(&mut x2, &mut x3, c);
-    C::Base::conditional_swap(&mut z2, &mut z3, c);
+    let mask = crate::arith::barrier::value_barrier((swap as u64).wrapping_neg());
+    C::Base::swap_masked(&mut x2, &mut x3, mask);
+    C::Base::swap_masked(&mut z2, &mut z3, mask);
     (x2, z2)
 }
 

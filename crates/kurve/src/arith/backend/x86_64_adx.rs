@@ -3,8 +3,9 @@
 //! The assembly lives in the generated `x86_64_adx_gen.rs`
 //! (tools/gen_adx_mont.py): fully unrolled CIOS with two independent carry
 //! chains (ADOX for the low product halves, ADCX for the high halves). This
-//! module holds the CPU probe and the safe wrappers. It is the only place in
-//! the crate (besides the valgrind client requests of `ct`) with `unsafe`.
+//! module holds the CPU probe and the safe wrappers. It is one of the three
+//! places in the crate with `unsafe` (with the value barrier of
+//! `arith::barrier` and the valgrind client requests of `ct`).
 //!
 //! Constant time: straight-line instruction sequences; MULX, ADCX, ADOX,
 //! IMUL and XOR have data-independent latency on every x86-64 core.

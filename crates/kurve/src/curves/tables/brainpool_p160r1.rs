@@ -2,7 +2,10 @@
 //! from the parameters in tools/gen_curve_params.py; regenerate, do not edit.
 //! Affine (x, y), Montgomery form (x·2^192 mod p), little-endian u64 limbs.
 
-/// `BASE[i][j] = ((j+1)·16^i)·G`, 41 windows × 8 entries (signed 4-bit fixed-base table).
+/// Window width w of the fixed-base table [`BASE`].
+pub const BASE_W: u32 = 4;
+
+/// `BASE[i][j] = ((j+1)·2^(4·i))·G`, 41 windows × 8 entries (signed 4-bit fixed-base table).
 pub const BASE: [[[[u64; 3]; 2]; 8]; 41] = [
     [
         [[0xe14e7b56b280ce57, 0xc7e7fe1a2ec652e1, 0x00000000dcd01e33], [0x115d5510f4a9168a, 0x9d5a48c49b68ce09, 0x000000006a81d305]],

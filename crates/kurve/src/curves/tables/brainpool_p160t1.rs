@@ -2,7 +2,10 @@
 //! from the parameters in tools/gen_curve_params.py; regenerate, do not edit.
 //! Affine (x, y), Montgomery form (x·2^192 mod p), little-endian u64 limbs.
 
-/// `BASE[i][j] = ((j+1)·16^i)·G`, 41 windows × 8 entries (signed 4-bit fixed-base table).
+/// Window width w of the fixed-base table [`BASE`].
+pub const BASE_W: u32 = 4;
+
+/// `BASE[i][j] = ((j+1)·2^(4·i))·G`, 41 windows × 8 entries (signed 4-bit fixed-base table).
 pub const BASE: [[[[u64; 3]; 2]; 8]; 41] = [
     [
         [[0x7421b62f6bf86417, 0x217ccf3ed1e8da53, 0x00000000063fed52], [0x3a5317f54fc71cce, 0xa14ea752b57bbd1f, 0x000000001bf1310d]],

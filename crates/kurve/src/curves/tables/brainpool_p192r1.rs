@@ -2,7 +2,10 @@
 //! from the parameters in tools/gen_curve_params.py; regenerate, do not edit.
 //! Affine (x, y), Montgomery form (x·2^192 mod p), little-endian u64 limbs.
 
-/// `BASE[i][j] = ((j+1)·16^i)·G`, 49 windows × 8 entries (signed 4-bit fixed-base table).
+/// Window width w of the fixed-base table [`BASE`].
+pub const BASE_W: u32 = 4;
+
+/// `BASE[i][j] = ((j+1)·2^(4·i))·G`, 49 windows × 8 entries (signed 4-bit fixed-base table).
 pub const BASE: [[[[u64; 3]; 2]; 8]; 49] = [
     [
         [[0xffb37bae35ddb0d8, 0x681fa88f43b4f367, 0x246c997fa8cbe3da], [0x78470a38084525f9, 0x11bd7a1b08199257, 0x15bc68971054bece]],

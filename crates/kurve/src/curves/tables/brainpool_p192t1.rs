@@ -2,7 +2,10 @@
 //! from the parameters in tools/gen_curve_params.py; regenerate, do not edit.
 //! Affine (x, y), Montgomery form (x·2^192 mod p), little-endian u64 limbs.
 
-/// `BASE[i][j] = ((j+1)·16^i)·G`, 49 windows × 8 entries (signed 4-bit fixed-base table).
+/// Window width w of the fixed-base table [`BASE`].
+pub const BASE_W: u32 = 4;
+
+/// `BASE[i][j] = ((j+1)·2^(4·i))·G`, 49 windows × 8 entries (signed 4-bit fixed-base table).
 pub const BASE: [[[[u64; 3]; 2]; 8]; 49] = [
     [
         [[0xcd89e13cfee68763, 0x3b825e4333d99f77, 0x32843555b1960be9], [0xb6513eeff54c27da, 0xd23bfc13671a071a, 0xb67572817684c2ef]],

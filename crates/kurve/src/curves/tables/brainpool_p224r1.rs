@@ -2,7 +2,10 @@
 //! from the parameters in tools/gen_curve_params.py; regenerate, do not edit.
 //! Affine (x, y), Montgomery form (x·2^256 mod p), little-endian u64 limbs.
 
-/// `BASE[i][j] = ((j+1)·16^i)·G`, 57 windows × 8 entries (signed 4-bit fixed-base table).
+/// Window width w of the fixed-base table [`BASE`].
+pub const BASE_W: u32 = 4;
+
+/// `BASE[i][j] = ((j+1)·2^(4·i))·G`, 57 windows × 8 entries (signed 4-bit fixed-base table).
 pub const BASE: [[[[u64; 4]; 2]; 8]; 57] = [
     [
         [[0x7993ea716ad29d1b, 0x4d402109cf9a7441, 0x5ddc6352bebd634f, 0x000000000211cad8], [0xc4e76c808e956e51, 0x8f3e2bd5f943b361, 0xcac7fbecf98919fa, 0x00000000285b6e63]],

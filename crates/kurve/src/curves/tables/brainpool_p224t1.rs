@@ -2,7 +2,10 @@
 //! from the parameters in tools/gen_curve_params.py; regenerate, do not edit.
 //! Affine (x, y), Montgomery form (x·2^256 mod p), little-endian u64 limbs.
 
-/// `BASE[i][j] = ((j+1)·16^i)·G`, 57 windows × 8 entries (signed 4-bit fixed-base table).
+/// Window width w of the fixed-base table [`BASE`].
+pub const BASE_W: u32 = 4;
+
+/// `BASE[i][j] = ((j+1)·2^(4·i))·G`, 57 windows × 8 entries (signed 4-bit fixed-base table).
 pub const BASE: [[[[u64; 4]; 2]; 8]; 57] = [
     [
         [[0x2d8667c9da4fd726, 0x3467cffc44736c58, 0x0d227d30024e2730, 0x000000003b7fb6ce], [0x35d404e885b8dc86, 0x83ff6fcbd6880c25, 0x25011a7f351e184d, 0x00000000cf9d2caf]],

@@ -2,7 +2,10 @@
 //! from the parameters in tools/gen_curve_params.py; regenerate, do not edit.
 //! Affine (x, y), Montgomery form (x·2^256 mod p), little-endian u64 limbs.
 
-/// `BASE[i][j] = ((j+1)·16^i)·G`, 65 windows × 8 entries (signed 4-bit fixed-base table).
+/// Window width w of the fixed-base table [`BASE`].
+pub const BASE_W: u32 = 4;
+
+/// `BASE[i][j] = ((j+1)·2^(4·i))·G`, 65 windows × 8 entries (signed 4-bit fixed-base table).
 pub const BASE: [[[[u64; 4]; 2]; 8]; 65] = [
     [
         [[0x27c0d92d351fd10c, 0x80de4d9ab97cf30a, 0x704c311d6b892ad3, 0x8e1f767a9e119bdf], [0x9a4fe948a0917a17, 0xa618f259cd950162, 0x16fdf6e8dfbd8b03, 0x14eb78c6026eb0a2]],

@@ -2,7 +2,10 @@
 //! from the parameters in tools/gen_curve_params.py; regenerate, do not edit.
 //! Affine (x, y), Montgomery form (x·2^256 mod p), little-endian u64 limbs.
 
-/// `BASE[i][j] = ((j+1)·16^i)·G`, 65 windows × 8 entries (signed 4-bit fixed-base table).
+/// Window width w of the fixed-base table [`BASE`].
+pub const BASE_W: u32 = 4;
+
+/// `BASE[i][j] = ((j+1)·2^(4·i))·G`, 65 windows × 8 entries (signed 4-bit fixed-base table).
 pub const BASE: [[[[u64; 4]; 2]; 8]; 65] = [
     [
         [[0x39769890d918b12c, 0x5e24bdc5b0d7666d, 0xd5295b441bee1da0, 0x2971dc4068633fae], [0x189d1ebbb96c41ca, 0x0fee4bdd7b35abec, 0x37e448676a7e0bc0, 0x8bb1e31279f17e30]],

@@ -2,7 +2,10 @@
 //! from the parameters in tools/gen_curve_params.py; regenerate, do not edit.
 //! Affine (x, y), Montgomery form (x·2^320 mod p), little-endian u64 limbs.
 
-/// `BASE[i][j] = ((j+1)·16^i)·G`, 81 windows × 8 entries (signed 4-bit fixed-base table).
+/// Window width w of the fixed-base table [`BASE`].
+pub const BASE_W: u32 = 4;
+
+/// `BASE[i][j] = ((j+1)·2^(4·i))·G`, 81 windows × 8 entries (signed 4-bit fixed-base table).
 pub const BASE: [[[[u64; 5]; 2]; 8]; 81] = [
     [
         [[0xbd925e705d7c0ab9, 0xee70fea4deccf0fb, 0x702afc301cfd939e, 0x564fee03bf5221f3, 0x446ef8b341b3f4e4], [0x5401378747cc614c, 0xc67f8607801ee279, 0x54134356af3f0bf7, 0xfb6a1a2181e5be79, 0x769a9382bd74ab8a]],

@@ -2,7 +2,10 @@
 //! from the parameters in tools/gen_curve_params.py; regenerate, do not edit.
 //! Affine (x, y), Montgomery form (x·2^320 mod p), little-endian u64 limbs.
 
-/// `BASE[i][j] = ((j+1)·16^i)·G`, 81 windows × 8 entries (signed 4-bit fixed-base table).
+/// Window width w of the fixed-base table [`BASE`].
+pub const BASE_W: u32 = 4;
+
+/// `BASE[i][j] = ((j+1)·2^(4·i))·G`, 81 windows × 8 entries (signed 4-bit fixed-base table).
 pub const BASE: [[[[u64; 5]; 2]; 8]; 81] = [
     [
         [[0xa8065a4e256923e4, 0x9666799f7accce90, 0x4e865d270c0ebebf, 0xd75c73f5cf4bd3c7, 0x2d0c8339c3bd9974], [0x54495f8485357a64, 0x615d69cb95b03811, 0x98092f43a260d9cd, 0xad119ff881efafa7, 0x7932c774671c40de]],

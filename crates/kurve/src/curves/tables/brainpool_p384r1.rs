@@ -2,7 +2,10 @@
 //! from the parameters in tools/gen_curve_params.py; regenerate, do not edit.
 //! Affine (x, y), Montgomery form (x·2^384 mod p), little-endian u64 limbs.
 
-/// `BASE[i][j] = ((j+1)·16^i)·G`, 97 windows × 8 entries (signed 4-bit fixed-base table).
+/// Window width w of the fixed-base table [`BASE`].
+pub const BASE_W: u32 = 4;
+
+/// `BASE[i][j] = ((j+1)·2^(4·i))·G`, 97 windows × 8 entries (signed 4-bit fixed-base table).
 pub const BASE: [[[[u64; 6]; 2]; 8]; 97] = [
     [
         [[0xa189deebd438fbc1, 0x66fc80e8d5a886bf, 0x94c378e99d202f23, 0x068b264ef95c2164, 0x9cdd0dcfbacd0099, 0x8500753388f53fc1], [0xe738b3310de140a5, 0xf5e0d246c7996f55, 0xf88309a38f0737fc, 0xa180acd4d5719217, 0xc61625664f21ddb6, 0x2cf4a062458968b5]],

@@ -2,7 +2,10 @@
 //! from the parameters in tools/gen_curve_params.py; regenerate, do not edit.
 //! Affine (x, y), Montgomery form (x·2^384 mod p), little-endian u64 limbs.
 
-/// `BASE[i][j] = ((j+1)·16^i)·G`, 97 windows × 8 entries (signed 4-bit fixed-base table).
+/// Window width w of the fixed-base table [`BASE`].
+pub const BASE_W: u32 = 4;
+
+/// `BASE[i][j] = ((j+1)·2^(4·i))·G`, 97 windows × 8 entries (signed 4-bit fixed-base table).
 pub const BASE: [[[[u64; 6]; 2]; 8]; 97] = [
     [
         [[0xce88dfbc3de0b08b, 0x2bc03b2864ce6e29, 0x69ef5593998db1b9, 0x8d4c0e46d6ca31c1, 0x9468c5c5d97aa97d, 0x261906d793862a17], [0xc0f65320570260ee, 0x392a96b76afb221a, 0xe7ddc7469c71b0a9, 0xc9d614da79b715ad, 0xf1d2e291150def13, 0x10cd2001db014219]],

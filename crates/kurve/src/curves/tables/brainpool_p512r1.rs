@@ -2,7 +2,10 @@
 //! from the parameters in tools/gen_curve_params.py; regenerate, do not edit.
 //! Affine (x, y), Montgomery form (x·2^512 mod p), little-endian u64 limbs.
 
-/// `BASE[i][j] = ((j+1)·16^i)·G`, 129 windows × 8 entries (signed 4-bit fixed-base table).
+/// Window width w of the fixed-base table [`BASE`].
+pub const BASE_W: u32 = 4;
+
+/// `BASE[i][j] = ((j+1)·2^(4·i))·G`, 129 windows × 8 entries (signed 4-bit fixed-base table).
 pub const BASE: [[[[u64; 8]; 2]; 8]; 129] = [
     [
         [[0xc4ce96095161d9d3, 0x683e4d64272c02a4, 0x34ab04146df55e8f, 0x8550539514c01fc8, 0x2433d76f905c8737, 0xb2b6ea37f36d3cf7, 0x871cb5ca006d4573, 0x5a2ba14c0994e981], [0x2f90662925042a6d, 0x7518df6f4742f325, 0xbf8455534c859490, 0x360ec775598ecc3e, 0x7c170b888fe62fdc, 0x585d2b77cd9d3f8c, 0x9a5ed7da870f3f9b, 0x8c50c9d12acb7281]],

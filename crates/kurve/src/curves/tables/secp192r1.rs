@@ -2,7 +2,10 @@
 //! from the parameters in tools/gen_curve_params.py; regenerate, do not edit.
 //! Affine (x, y), Montgomery form (x·2^192 mod p), little-endian u64 limbs.
 
-/// `BASE[i][j] = ((j+1)·16^i)·G`, 49 windows × 8 entries (signed 4-bit fixed-base table).
+/// Window width w of the fixed-base table [`BASE`].
+pub const BASE_W: u32 = 4;
+
+/// `BASE[i][j] = ((j+1)·2^(4·i))·G`, 49 windows × 8 entries (signed 4-bit fixed-base table).
 pub const BASE: [[[[u64; 3]; 2]; 8]; 49] = [
     [
         [[0x0d8cb30c332fa108, 0x8a4bd3f776d12909, 0x954cc8f9f3d218f7], [0x7b12a3371e422289, 0xde22b5248966f05e, 0x6a293d836aeda84d]],

@@ -2,8 +2,11 @@
 //! from the parameters in tools/gen_curve_params.py; regenerate, do not edit.
 //! Affine (x, y), Montgomery form (x·2^256 mod p), little-endian u64 limbs.
 
-/// `BASE[i][j] = ((j+1)·16^i)·G`, 58 windows × 8 entries (signed 4-bit fixed-base table).
-pub const BASE: [[[[u64; 4]; 2]; 8]; 58] = [
+/// Window width w of the fixed-base table [`BASE`].
+pub const BASE_W: u32 = 4;
+
+/// `BASE[i][j] = ((j+1)·2^(4·i))·G`, 57 windows × 8 entries (signed 4-bit fixed-base table).
+pub const BASE: [[[[u64; 4]; 2]; 8]; 57] = [
     [
         [[0x2dff5b37dad1f42d, 0xa80520b613d4a70c, 0x269021544065e22a, 0x0000000061c52ec4], [0x29339c519dbb0f01, 0x7b8227819953f15c, 0xb0058b9528bbd02f, 0x00000000c405bf50]],
         [[0x48289fa3f1cdc4ee, 0x0260f80d91215529, 0xdd49167c369ae2f4, 0x000000008ba932e1], [0x20683b26cadf15da, 0x01eaee1955217002, 0x37eba1d52ce7cab6, 0x00000000dc4e85c2]],
@@ -573,16 +576,6 @@ pub const BASE: [[[[u64; 4]; 2]; 8]; 58] = [
         [[0x0b7835639857d481, 0x176957905f647964, 0x3cb3f9bfdc09a88c, 0x000000007857788e], [0x0b45c17bed17009c, 0x7c8a71ab96e68c66, 0xc3796a76e0cc3833, 0x000000006c8df604]],
         [[0x701fd7ce8961f563, 0x99f052955bff5fe4, 0x9167f6d8d7c91e96, 0x00000000e2dde927], [0xd6c25f6213914197, 0x0fc690a93b699635, 0xe366d65eabc70d89, 0x00000000377161c1]],
         [[0x96a1e8fa155bc6c5, 0x167aab8fbc94a088, 0x2f6b83c835d65e97, 0x00000000fd38499c], [0x4c62306ba8ebf8f5, 0x22d1b1141cc325b4, 0xf4bae054f950f1f4, 0x00000000f33a1244]],
-    ],
-    [
-        [[0x45d510449e141a22, 0xd389b4cf30f38008, 0xf46ea84b20c4dcc1, 0x000000003c64211c], [0x4f13769ccae09c4b, 0x559bb24c20ad76fd, 0x4f5e37ea1c9d9b6e, 0x000000003cf80676]],
-        [[0xf818cb6097c7639e, 0x68838bbea42bf2bc, 0x1ac12d22b864a4f5, 0x00000000690dbea2], [0x31d67f5da9033ebb, 0x19440a99747f3e91, 0xbc262e69618a860c, 0x00000000c71a124a]],
-        [[0xdc8baded8a8b1ddb, 0xd330541ddcce5d89, 0x03e7f80c795718cd, 0x000000004707bd94], [0x7926e1be63b6dce9, 0x3948e2e3e71c72cd, 0xc233d80b10ceeaa6, 0x00000000aadc577d]],
-        [[0xfb2257f55671f43b, 0xfbbd2e645a563194, 0x5e62ea9fde68c43b, 0x00000000c53f761c], [0xfb94a21a308d2289, 0x6c7d5a4f1dceb16c, 0x1b783802d921a4dc, 0x00000000eaaef1e3]],
-        [[0x28168a0b4176760d, 0x08fdb60f110c36fb, 0x7e2c1e0baf35eb2e, 0x000000009d42c999], [0x393e9e1a36bf2c98, 0x1444945966f41ff2, 0xcd14941550aad75a, 0x00000000fceb7e27]],
-        [[0x3123fe496771aeb5, 0xb119f6d7d31f4938, 0x9a57742fc8c61adb, 0x000000007c56bc2e], [0x9d836c1b4bd094fa, 0xdcfa20f0ac974d4e, 0xbfac888195057f5c, 0x0000000039f482c3]],
-        [[0x3cc667cb1a22b7f6, 0x3f938d26991ff558, 0xddf0628ab63b0735, 0x00000000b3ae4fae], [0x13524923228aefbd, 0x832c3a5cd6f47d52, 0x647b16586d4dd6f5, 0x00000000a20aeb46]],
-        [[0x6d6c389b88531aa5, 0xde26c2e159d8385e, 0x8d29c9aae12e4ed4, 0x0000000050a7c205], [0x037c5a48cfc425a9, 0xb96f9ac88b1c9b57, 0xbe4d71315d68cddf, 0x000000007228a86b]],
     ],
 ];
 
