@@ -20,6 +20,13 @@
 //! on a secret bit, a table index by a secret byte, and kurve's own
 //! `mul_vartime`) run too; the harness's own tests require them to be caught.
 //! They live in this harness only, never in the library.
+//!
+//! Backends: every row runs once on the portable field arithmetic and, when
+//! the host CPU has BMI2 and ADX (read from `/proc/cpuinfo`, since
+//! valgrind's synthetic CPUID hides ADX), once more on the MULX/ADCX/ADOX
+//! assembly (`kurve::arith::backend`), with the AVX2 table scans too when it
+//! has AVX2; the row's `errors` is the sum, with the split in
+//! `errors_by_backend`.
 
 use kurve::ct::valgrind;
 use kurve::curves::{self, CurveOps, EddsaVariant, Model};
@@ -209,6 +216,37 @@ fn key_for(c: &dyn CurveOps) -> Vec<u8> {
     k
 }
 
+/// True when the host CPU (not valgrind's synthetic one) lists every flag.
+fn host_has(flags: &[&str]) -> bool {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| {
+            t.lines().find(|l| l.starts_with("flags")).map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                flags.iter().all(|x| f.contains(x))
+            })
+        })
+        .unwrap_or(false)
+}
+
+/// Selects the field-arithmetic backends by name: "portable",
+/// "x86_64-adx" (assembly multiplication) or "x86_64-adx+avx2" (and AVX2
+/// table scans); false when that selection is not available in this build.
+fn select_backend(name: &str) -> bool {
+    use kurve::arith::backend;
+    backend::set_force_portable(true);
+    let avx2 = name.ends_with("+avx2");
+    #[cfg(target_arch = "x86_64")]
+    if name.starts_with("x86_64-adx") {
+        // SAFETY: only called for names built in `main` from the host's
+        // /proc/cpuinfo flags (bmi2 and adx, and avx2 for "+avx2"); valgrind
+        // runs the program on that CPU.
+        unsafe { backend::x86_64_adx::assume_bmi2_adx(avx2) };
+    }
+    let mult = if name == "portable" { "portable" } else { "x86_64-adx" };
+    backend::backend_name() == mult && backend::avx2_selected() == avx2
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let json = args.iter().any(|a| a == "--json");
@@ -223,6 +261,11 @@ fn main() {
         all_ops.extend(negative_controls());
     }
     all_ops.extend(ops());
+    let mut backends = vec!["portable"];
+    let asm = if host_has(&["bmi2", "adx", "avx2"]) { "x86_64-adx+avx2" } else { "x86_64-adx" };
+    if host_has(&["bmi2", "adx"]) && select_backend(asm) {
+        backends.push(asm);
+    }
     for c in curves::all() {
         if let Some(o) = &only {
             if !c.name().eq_ignore_ascii_case(o) {
@@ -233,21 +276,35 @@ fn main() {
             if !(op.applies)(*c) {
                 continue;
             }
-            let key = (op.key)(*c);
-            let before = valgrind::count_errors();
-            secret(&key);
-            let out = (op.run)(*c, black_box(&key));
-            public(&out);
-            public(&key);
-            let errors = valgrind::count_errors() - before;
-            let ok = !out.is_empty();
+            let mut errors = 0;
+            let mut ok = true;
+            let mut by_backend = serde_json::Map::new();
+            for b in &backends {
+                assert!(select_backend(b), "backend {b} vanished");
+                let key = (op.key)(*c);
+                let before = valgrind::count_errors();
+                secret(&key);
+                let out = (op.run)(*c, black_box(&key));
+                public(&out);
+                public(&key);
+                let e = valgrind::count_errors() - before;
+                ok &= !out.is_empty();
+                errors += e;
+                by_backend.insert(b.to_string(), e.into());
+            }
             rows.push(serde_json::json!({
                 "curve": c.name(), "op": op.name, "method": "valgrind-taint",
-                "errors": errors, "ran": ok,
+                "errors": errors, "ran": ok, "errors_by_backend": by_backend,
                 "verdict": if !ok { "operation failed" } else if errors == 0 { "no secret-dependent branch or index" } else { "LEAK: secret-dependent branch or index" }
             }));
             if !json {
-                println!("{:<16} {:<18} errors {:>4}{}", c.name(), op.name, errors, if ok { "" } else { "  (operation failed)" });
+                println!(
+                    "{:<16} {:<18} errors {:>4}{}",
+                    c.name(),
+                    op.name,
+                    errors,
+                    if ok { "" } else { "  (operation failed)" }
+                );
             }
         }
     }

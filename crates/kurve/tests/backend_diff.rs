@@ -7,7 +7,11 @@
 //!   r·R ≡ a·b (mod m) (bigint reference);
 //! * `portable::mont_sqr(a)` = `portable::mont_mul(a, a)`;
 //! * the `const fn` `arith::mont_mul` gives the same limbs;
-//! * the dispatched `arith::backend::mont_mul` / `mont_sqr` give the same limbs;
+//! * the dispatched `arith::backend::mont_mul` / `mont_sqr` give the same limbs
+//!   (on the P-256 and secp256k1 primes with BMI2 + ADX that is the dedicated
+//!   assembly of `x86_64_p256` / `x86_64_secp256k1`);
+//! * for a, b < m, the run-time `portable::add_mod` / `sub_mod` (both operand
+//!   orders) match the bigint reference and the `const fn` versions;
 //! * the MULX/ADCX/ADOX backend (`arith::backend::x86_64_adx::mont_mul`), when
 //!   the CPU has BMI2+ADX and N ∈ {4, 5, 6}, gives the same limbs. On such a
 //!   CPU a missing result is a failure (the test asserts coverage).
@@ -102,8 +106,16 @@ fn check_modulus<const N: usize>(name: &str, m_l: &[u64; N], inv: u64, seed: u64
             assert_eq!(x, p, "{name}: adx mont_mul a={a:x} b={b:x}");
             adx_checked += 1;
         }
-        // squaring needs a < m
+        // squaring, addition and subtraction need a < m
         if a < &m {
+            let add = backend::portable::add_mod(&al, &bl, m_l);
+            assert_eq!(to_big(&add), (a + b) % &m, "{name}: add_mod a={a:x} b={b:x}");
+            assert_eq!(arith::add_mod(&al, &bl, m_l), add, "{name}: const add_mod a={a:x} b={b:x}");
+            let sub = backend::portable::sub_mod(&al, &bl, m_l);
+            assert_eq!(to_big(&sub), (a + &m - b) % &m, "{name}: sub_mod a={a:x} b={b:x}");
+            assert_eq!(arith::sub_mod(&al, &bl, m_l), sub, "{name}: const sub_mod a={a:x} b={b:x}");
+            let sub_r = backend::portable::sub_mod(&bl, &al, m_l);
+            assert_eq!(to_big(&sub_r), (b + &m - a) % &m, "{name}: sub_mod b={b:x} a={a:x}");
             let sq = backend::portable::mont_sqr(&al, m_l, inv);
             let ref_sq = backend::portable::mont_mul(&al, &al, m_l, inv);
             assert_eq!(sq, ref_sq, "{name}: portable mont_sqr a={a:x}");
@@ -156,4 +168,30 @@ fn backend_name_is_known() {
     if cfg!(feature = "std") && std::env::var("KURVE_FORCE_PORTABLE").as_deref() == Ok("1") {
         assert_eq!(n, "portable", "KURVE_FORCE_PORTABLE=1 must select the portable backend");
     }
+}
+
+/// The dispatched masked table read (`Field::lookup`, AVX2-compiled where the
+/// CPU has it) equals the portable loop for every index, including 0 and
+/// indices past the table (all zeros), on 64-entry rows of two coordinates
+/// (the `mul_base` shape) and 8-entry rows of three (the `mul` window).
+#[test]
+fn lookup_backends_agree() {
+    use kurve::field::{lookup_portable, Field};
+    type F = kurve::field::Fp<curves::secp256r1::BaseParams, 4>;
+    type G = kurve::field::Fp<curves::secp521r1::BaseParams, 9>;
+    let mut rng = Rng(7);
+    let t2: Vec<[F; 2]> = (0..64).map(|_| [F::from_u64(rng.next_u64()).square(), F::from_u64(rng.next_u64())]).collect();
+    let t3: Vec<[G; 3]> =
+        (0..8).map(|_| core::array::from_fn(|_| G::from_u64(rng.next_u64()).square())).collect();
+    for idx in 0..=u8::MAX {
+        let (a, b) = (F::lookup(&t2, idx), lookup_portable(&t2, idx));
+        assert!(a == b, "idx {idx}");
+        let want = if idx >= 1 && idx <= 64 { t2[idx as usize - 1] } else { [F::ZERO; 2] };
+        assert!(a == want, "idx {idx}");
+        let (c, d) = (G::lookup(&t3, idx), lookup_portable(&t3, idx));
+        assert!(c == d, "idx {idx}");
+        let want = if idx >= 1 && idx <= 8 { t3[idx as usize - 1] } else { [G::ZERO; 3] };
+        assert!(c == want, "idx {idx}");
+    }
+    println!("avx2 scans selected: {}", backend::avx2_selected());
 }

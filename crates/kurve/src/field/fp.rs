@@ -387,14 +387,14 @@ impl<P: FieldParams<N>, const N: usize> Add for Fp<P, N> {
     type Output = Self;
     #[inline(always)]
     fn add(self, rhs: Self) -> Self {
-        Self::from_montgomery(arith::add_mod(&self.limbs, &rhs.limbs, &P::MODULUS))
+        Self::from_montgomery(arith::backend::portable::add_mod(&self.limbs, &rhs.limbs, &P::MODULUS))
     }
 }
 impl<P: FieldParams<N>, const N: usize> Sub for Fp<P, N> {
     type Output = Self;
     #[inline(always)]
     fn sub(self, rhs: Self) -> Self {
-        Self::from_montgomery(arith::sub_mod(&self.limbs, &rhs.limbs, &P::MODULUS))
+        Self::from_montgomery(arith::backend::portable::sub_mod(&self.limbs, &rhs.limbs, &P::MODULUS))
     }
 }
 impl<P: FieldParams<N>, const N: usize> Mul for Fp<P, N> {

@@ -102,15 +102,26 @@ pub trait Field:
     /// equal, computed arithmetically behind a value barrier), so neither
     /// the memory access pattern nor the branches depend on `idx`: constant
     /// time in `idx` (the table length is public). Never fails.
+    ///
+    /// Runs on the selected backend ([`crate::arith::backend::lookup`]: the
+    /// same loop compiled for AVX2 where the CPU has it).
     #[inline(always)]
     fn lookup<const K: usize>(table: &[[Self; K]], idx: u8) -> [Self; K] {
-        let mut r = [Self::ZERO; K];
-        for (j, e) in table.iter().enumerate() {
-            let mask = crate::arith::eq_mask(j as u64 + 1, idx as u64);
-            for (ri, ei) in r.iter_mut().zip(e.iter()) {
-                ri.or_masked(ei, mask);
-            }
-        }
-        r
+        crate::arith::backend::lookup(table, idx)
     }
+}
+
+/// The portable body of [`Field::lookup`]: for each entry j one mask
+/// `eq_mask(j + 1, idx)`, and every coordinate OR-ed in under it. Constant
+/// time in `idx`; never fails.
+#[inline(always)]
+pub fn lookup_portable<F: Field, const K: usize>(table: &[[F; K]], idx: u8) -> [F; K] {
+    let mut r = [F::ZERO; K];
+    for (j, e) in table.iter().enumerate() {
+        let mask = crate::arith::eq_mask(j as u64 + 1, idx as u64);
+        for (ri, ei) in r.iter_mut().zip(e.iter()) {
+            ri.or_masked(ei, mask);
+        }
+    }
+    r
 }

@@ -3,9 +3,8 @@
 //! The assembly lives in the generated `x86_64_adx_gen.rs`
 //! (tools/gen_adx_mont.py): fully unrolled CIOS with two independent carry
 //! chains (ADOX for the low product halves, ADCX for the high halves). This
-//! module holds the CPU probe and the safe wrappers. It is one of the three
-//! places in the crate with `unsafe` (with the value barrier of
-//! `arith::barrier` and the valgrind client requests of `ct`).
+//! module holds the CPU probe and the safe wrappers. It is one of the
+//! audited places in the crate with `unsafe` (listed in `lib.rs`).
 //!
 //! Constant time: straight-line instruction sequences; MULX, ADCX, ADOX,
 //! IMUL and XOR have data-independent latency on every x86-64 core.
@@ -37,6 +36,24 @@ pub fn cpu_has_bmi2_adx() -> bool {
         (max_leaf, ebx7)
     };
     max_leaf >= 7 && (ebx7 >> 8) & 1 == 1 && (ebx7 >> 19) & 1 == 1
+}
+
+/// Selects the MULX/ADCX/ADOX backends, and with `avx2` the AVX2 table
+/// scans, for every thread without asking CPUID (undone by
+/// [`super::set_force_portable`]).
+///
+/// For the valgrind secret-taint harness: valgrind executes BMI2 and ADX
+/// instructions but its synthetic CPUID hides ADX, so the probe would pick
+/// the portable code and the assembly would go unchecked. Without the
+/// `force-portable` feature only; with it the assembly stays unreachable.
+///
+/// # Safety
+/// The processor running the program must support BMI2 and ADX, and AVX2
+/// with OS support if `avx2` is true (the harness reads the host's flags
+/// from `/proc/cpuinfo`); otherwise the next multiplication or scan
+/// executes an undefined instruction.
+pub unsafe fn assume_bmi2_adx(avx2: bool) {
+    super::select_unprobed(avx2);
 }
 
 /// Copies the first N words of `src` (which has at least N) into an array.
