@@ -111,6 +111,7 @@ fn check_modulus<const N: usize>(name: &str, m_l: &[u64; N], inv: u64, seed: u64
             let add = backend::portable::add_mod(&al, &bl, m_l);
             assert_eq!(to_big(&add), (a + b) % &m, "{name}: add_mod a={a:x} b={b:x}");
             assert_eq!(arith::add_mod(&al, &bl, m_l), add, "{name}: const add_mod a={a:x} b={b:x}");
+            assert_eq!(backend::add_mod(&al, &bl, m_l), add, "{name}: dispatched add_mod a={a:x} b={b:x}");
             let sub = backend::portable::sub_mod(&al, &bl, m_l);
             assert_eq!(to_big(&sub), (a + &m - b) % &m, "{name}: sub_mod a={a:x} b={b:x}");
             assert_eq!(arith::sub_mod(&al, &bl, m_l), sub, "{name}: const sub_mod a={a:x} b={b:x}");

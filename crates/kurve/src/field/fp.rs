@@ -387,7 +387,7 @@ impl<P: FieldParams<N>, const N: usize> Add for Fp<P, N> {
     type Output = Self;
     #[inline(always)]
     fn add(self, rhs: Self) -> Self {
-        Self::from_montgomery(arith::backend::portable::add_mod(&self.limbs, &rhs.limbs, &P::MODULUS))
+        Self::from_montgomery(arith::backend::add_mod(&self.limbs, &rhs.limbs, &P::MODULUS))
     }
 }
 impl<P: FieldParams<N>, const N: usize> Sub for Fp<P, N> {

@@ -5,6 +5,7 @@
 //! | [`portable`] | every target, always compiled and tested | fully unrolled CIOS in plain Rust (u128 products), dedicated squaring |
 //! | [`x86_64_adx`] | x86-64 with BMI2 + ADX; routines for N ∈ {4, 5, 6}, dispatched for N ∈ {5, 6} | MULX/ADCX/ADOX inline assembly (two carry chains) |
 //! | [`x86_64_p256`] | x86-64 with BMI2 + ADX, the P-256 prime only | MULX/ADCX/ADOX multiplication and dedicated squaring with the shift-based reduction of p = 2²⁵⁶ − 2²²⁴ + 2¹⁹² + 2⁹⁶ − 1, all words in registers |
+//! | [`x86_64_add`] | x86-64 (baseline), N = 4, with the assembly backends | modular addition on one ADC and one SBB chain with CMOV |
 //! | [`x86_64_secp256k1`] | x86-64 with BMI2 + ADX, the secp256k1 prime only | the same, with the one-multiplication reduction of p = 2²⁵⁶ − 2³² − 977 |
 //!
 //! What is dispatched where was decided by measurement (tests/field_bench.rs,
@@ -41,6 +42,8 @@
 pub mod portable;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64_adx;
+#[cfg(target_arch = "x86_64")]
+pub mod x86_64_add;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64_avx2;
 #[cfg(target_arch = "x86_64")]
@@ -151,6 +154,20 @@ pub fn set_force_portable(on: bool) {
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn select_unprobed(avx2: bool) {
     SELECTED.store(PROBED | ADX | if avx2 { AVX2 } else { 0 }, Ordering::Relaxed);
+}
+
+/// `(a + b) mod m` for `a, b < m`, on the selected backend: the x86-64
+/// assembly for N = 4 ([`x86_64_add`]) when the assembly backends are
+/// selected, else [`portable::add_mod`]. Constant time; never fails.
+#[inline(always)]
+pub fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64; N] {
+    #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+    {
+        if N == 4 && adx_selected() {
+            return limbs_n(x86_64_add::add_mod(&limbs_4(a), &limbs_4(b), &limbs_4(m)));
+        }
+    }
+    portable::add_mod(a, b, m)
 }
 
 /// Masked table read, the body of [`Field::lookup`]: `table[j]` for the one

@@ -115,7 +115,7 @@ pub trait WeierstrassCurve:
 /// y² = x³ − 3x + b·Z⁶, for a Z with a·Z⁴ = −3 (RFC 5639 §3: it maps each
 /// Brainpool r1 curve onto its t1 twist). The a = −3 formulas are cheaper
 /// (RCB16 addition 12M + 2m_b against 12M + 3m_a + 2m_3b; Jacobian doubling
-/// 3M + 5S against 1M + 8S + 1m_a), and the maps cost 2M each way, with no
+/// 4M + 4S against 1M + 8S + 1m_a), and the maps cost 2M each way, with no
 /// inversion: (X : Y : Z_P) ↦ (Z²X : Z³Y : Z_P) and back by
 /// (X : Y : Z_P) ↦ (Z·X : Y : Z³·Z_P).
 #[derive(Clone, Copy, Debug)]
@@ -889,10 +889,11 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// dᵢ ∈ [−2^(w−1), 2^(w−1)] ([`recode::signed_window`]); Q ← O; for each
     /// row i: (x, y) ← T[i][|dᵢ|−1] by a full masked scan of the row (all
     /// zero when dᵢ = 0); y ← −y if dᵢ < 0 (masked); S ← Q + (x, y) by
-    /// complete mixed addition; Q ← S unless dᵢ = 0 (masked select — the
-    /// affine table cannot hold the identity). No doublings: one scan and one
-    /// mixed addition (11M) per row, [`precomp::base_rows`] rows (65 for a
-    /// 256-bit n at w = 4, 43 at w = 6).
+    /// complete mixed addition (for row 0, where Q is still O, S = (x : y : 1)
+    /// without one); Q ← S unless dᵢ = 0 (masked select — the affine table
+    /// cannot hold the identity). No doublings: one scan per row and one
+    /// mixed addition (11M) per row after the first, [`precomp::base_rows`]
+    /// rows (65 for a 256-bit n at w = 4, 37 at w = 7).
     pub fn mul_base<S: ScalarInput<C::ScalarField>>(k: &S) -> Self {
         let entries = precomp::base_entries(C::BASE_W);
         let table = C::base_table();
@@ -901,11 +902,13 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         let rows = table.len() / entries;
         debug_assert!(digits[rows..n].iter().all(|&d| d == 0));
         let mut acc = Self::IDENTITY;
-        for (row, &d) in table.chunks_exact(entries).zip(digits[..n].iter()) {
+        for (i, (row, &d)) in table.chunks_exact(entries).zip(digits[..n].iter()).enumerate() {
             let (mag, neg) = recode::signed_abs(d);
             let [x, mut y] = C::Base::lookup(row, mag);
             y = C::Base::conditional_select(&y, &-y, neg);
-            let sum = acc.add_mixed(&x, &y);
+            // The first row needs no addition: the accumulator is still the
+            // identity, so its sum is the entry itself, (x : y : 1).
+            let sum = if i == 0 { Self { x, y, z: C::Base::ONE } } else { acc.add_mixed(&x, &y) };
             acc.conditional_assign(&sum, !mag.ct_eq(&0));
         }
         digits.zeroize();
@@ -913,7 +916,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     }
 
     /// [k]P in variable time: width-5 wNAF, accumulated in Jacobian
-    /// coordinates (doubling 3M + 5S for a = −3, addition 11M + 5S with its
+    /// coordinates (doubling 4M + 4S for a = −3, addition 11M + 5S with its
     /// exceptional cases branched on, see `jacobian.rs`). Public k and P only.
     pub fn mul_vartime(&self, k: &Scalar<C::ScalarField>) -> Self {
         let table = JacobianPoint::from_projective(self).odd_multiples_vartime();
