@@ -1,7 +1,8 @@
 //! The hardening section: secret-taint analysis under valgrind.
 //!
 //! Runs the `kurve-ct` harness (a sibling binary in the same target
-//! directory, built on demand with `cargo build --release -p kurve-ct`)
+//! directory, built with `cargo build --release -p kurve-ct` when missing
+//! or older than the lab binary)
 //! under `valgrind --tool=memcheck` and collects one row per curve × secret
 //! operation: the number of memcheck errors caused by secret data
 //! (conditional jumps or memory addresses depending on it). When valgrind or
@@ -37,7 +38,14 @@ pub fn valgrind_taint(only: Option<&str>) -> Result<Vec<Value>, String> {
         return Err("valgrind not installed (apt-get install valgrind)".into());
     }
     let bin = harness_path().ok_or("cannot locate the target directory")?;
-    if !bin.exists() {
+    // Build the harness when it is missing, or older than this binary (it
+    // would test a stale copy of the library).
+    let modified = |p: &std::path::Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let stale = match (modified(&bin), std::env::current_exe().ok().as_deref().and_then(modified)) {
+        (Some(h), Some(l)) => h < l,
+        _ => false,
+    };
+    if !bin.exists() || stale {
         eprintln!("  building kurve-ct …");
         build_harness()?;
     }
