@@ -53,13 +53,22 @@ pub fn valgrind_taint(only: Option<&str>) -> Result<Vec<Value>, String> {
         return Err(format!("{} missing after build", bin.display()));
     }
     let mut cmd = Command::new("valgrind");
-    cmd.args(["--error-exitcode=0", "-q"]).arg(&bin).arg("--json").arg("--negative-control");
+    // --error-limit=no: by default memcheck stops recording errors after
+    // 1000 distinct ones (or 10 million in all), and the error count the
+    // harness reads per row then stops growing: every row after the
+    // cutoff would read 0, real leaks included.
+    cmd.args(["--error-exitcode=0", "--error-limit=no", "-q"]).arg(&bin).arg("--json").arg("--negative-control");
     if let Some(c) = only {
         cmd.args(["--only", c]);
     }
     let out = cmd.output().map_err(|e| format!("valgrind: {e}"))?;
     if !out.status.success() {
         return Err(format!("harness failed: {}", String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or("")));
+    }
+    // Belt and braces: a cutoff notice means some rows were not checked.
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if stderr.contains("errors are no longer being displayed") || stderr.contains("Rerun with --error-limit=no") {
+        return Err("valgrind stopped recording errors part way (error limit): rows after the cutoff were not checked".into());
     }
     let text = String::from_utf8_lossy(&out.stdout);
     let line = text.lines().last().unwrap_or("[]");

@@ -250,3 +250,63 @@ fn double_mul_vartime_edwards25519() {
 fn double_mul_vartime_edwards448() {
     double_mul_checks::<Edwards448>(0x448_0d);
 }
+
+/// `BASE_HI_ODD_MULTIPLES[j]` = [(2j + 1)·2^H]B, and
+/// `base_and_two_half_mul_vartime(t, u, P, v, Q)` = [t]B + [u]P + [v]Q
+/// computed by the constant-time `mul`, for half-size, zero and full-size
+/// (up to 4 words, so also longer than H) u and v, on points with a torsion
+/// component (u, v are integers, not reduced mod L, so [u]P must use u itself).
+fn half_size_mul_checks<C: EdwardsCurve>(seed: u64) {
+    let g = EdwardsPoint::<C>::generator();
+    let h = C::BASE_SPLIT_BITS;
+    assert!(h > 0, "{}: split table", C::NAME);
+    let hi = C::BASE_HI_ODD_MULTIPLES;
+    assert_eq!(hi.len(), 64, "{}: high odd multiples", C::NAME);
+    let p2h = pow2::<C::ScalarField>(h).0;
+    for (j, e) in hi.iter().enumerate() {
+        let k = Scalar(p2h * small::<C::ScalarField>((2 * j + 1) as u64).0);
+        assert_eq!(e.to_affine(), g.mul_vartime(&k).to_affine(), "{}: [{}·2^{h}]B", C::NAME, 2 * j + 1);
+    }
+    let mut rng = Rng(seed);
+    let t2 = EdwardsPoint::<C>::from_affine(&kurve::group::edwards::AffinePoint::from_coordinates(C::Base::ZERO, -C::Base::ONE).unwrap());
+    // [w]P for an integer w given as words, by double-and-add over the CT mul of 64-bit pieces.
+    let mul_words = |p: &EdwardsPoint<C>, w: &[u64]| {
+        let mut acc = EdwardsPoint::<C>::identity();
+        for &x in w.iter().rev() {
+            for _ in 0..64 {
+                acc = acc.double();
+            }
+            acc = acc.add(&p.mul(&small::<C::ScalarField>(x)));
+        }
+        acc
+    };
+    for i in 0..40 {
+        let t: Scalar<C::ScalarField> = if i == 0 { small(0) } else { rng.scalar() };
+        let words = |rng: &mut Rng, n: usize| -> Vec<u64> { (0..n).map(|_| rng.next_u64()).collect() };
+        let nu = [0, 1, 2, 4][i % 4];
+        let nv = [2, 0, 4, 1][i % 4];
+        let (u, v) = (words(&mut rng, nu), words(&mut rng, nv));
+        let mut p = g.mul(&rng.scalar::<C::ScalarField>());
+        let mut q = g.mul(&rng.scalar::<C::ScalarField>());
+        if i % 3 == 0 {
+            p = p.add(&t2);
+        }
+        if i % 5 == 0 {
+            q = q.add(&t2);
+        }
+        let want = g.mul(&t).add(&mul_words(&p, &u)).add(&mul_words(&q, &v));
+        let got = EdwardsPoint::<C>::base_and_two_half_mul_vartime(&t, &u, &p, &v, &q).expect("split table");
+        assert!(bool::from(got.is_on_curve()), "{}: on curve", C::NAME);
+        assert_eq!(got, want, "{}: [t]B + [u]P + [v]Q (case {i})", C::NAME);
+    }
+}
+
+#[test]
+fn half_size_mul_edwards25519() {
+    half_size_mul_checks::<Edwards25519>(0x25519_4a);
+}
+
+#[test]
+fn half_size_mul_edwards448() {
+    half_size_mul_checks::<Edwards448>(0x448_4a);
+}

@@ -108,6 +108,8 @@ impl EdwardsCurve for Edwards25519 {
     const COFACTOR: u64 = 8;
     const BASE_TABLE: &'static [[edwards::AffineNielsPoint<Self>; 8]] = &EDWARDS25519_BASE_TABLE;
     const BASE_ODD_MULTIPLES: &'static [edwards::AffineNielsPoint<Self>] = &EDWARDS25519_BASE_ODD_MULTIPLES;
+    const BASE_SPLIT_BITS: u32 = BASE_SPLIT_BITS;
+    const BASE_HI_ODD_MULTIPLES: &'static [edwards::AffineNielsPoint<Self>] = &EDWARDS25519_BASE_HI_ODD_MULTIPLES;
 
     /// [`Fp::sqrt_ratio`]: one exponentiation instead of an inversion and
     /// a square root (RFC 8032 §5.1.3).
@@ -120,6 +122,12 @@ impl EdwardsCurve for Edwards25519 {
 /// two digits of a scalar mod L (⌈253/4⌉ + 1 = 65 digits → 33 rows).
 const BASE_TABLE_ROWS: usize = ((<Fq as Field>::BITS as usize).div_ceil(4) + 2) / 2;
 
+/// The split point H of a base scalar in half-size EdDSA verification:
+/// ⌈log₂(8L)/2⌉ = ⌈255.5/2⌉ = 128, the size of the short lattice vectors
+/// (`crate::scalar::lattice`); the high half of a scalar below L < 2^253 then
+/// has 125 bits.
+const BASE_SPLIT_BITS: u32 = 128;
+
 edwards::define_base_table! {
     /// \[(j + 1)·256ⁱ\]B for i < 33, j < 8, in affine Niels form
     /// (y + x, y − x, 2d·x·y): the fixed-base table of
@@ -130,7 +138,12 @@ edwards::define_base_table! {
     /// \[2j + 1\]B for j < 64 in affine Niels form: the width-8 wNAF table of
     /// B used by [`edwards::EdwardsPoint::double_mul_vartime`] (EdDSA
     /// verification) on edwards25519, computed by const evaluation at build time.
-    static EDWARDS25519_BASE_ODD_MULTIPLES: Edwards25519, field = Fp, windows = BASE_TABLE_ROWS,
+    static EDWARDS25519_BASE_ODD_MULTIPLES,
+    /// \[(2j + 1)·2^128\]B for j < 64 in affine Niels form: the table of the
+    /// high half of the base scalar in half-size EdDSA verification
+    /// ([`edwards::EdwardsPoint::base_and_two_half_mul_vartime`]), computed by
+    /// const evaluation at build time.
+    static EDWARDS25519_BASE_HI_ODD_MULTIPLES: Edwards25519, field = Fp, windows = BASE_TABLE_ROWS, split = BASE_SPLIT_BITS,
         a_is_minus_one = true, d = EDWARDS_D, gx = EDWARDS_BASE_X, gy = EDWARDS_BASE_Y,
 }
 

@@ -157,6 +157,8 @@ impl EdwardsCurve for Edwards448 {
     const COFACTOR: u64 = 4;
     const BASE_TABLE: &'static [[edwards::AffineNielsPoint<Self>; 8]] = &EDWARDS448_BASE_TABLE;
     const BASE_ODD_MULTIPLES: &'static [edwards::AffineNielsPoint<Self>] = &EDWARDS448_BASE_ODD_MULTIPLES;
+    const BASE_SPLIT_BITS: u32 = BASE_SPLIT_BITS;
+    const BASE_HI_ODD_MULTIPLES: &'static [edwards::AffineNielsPoint<Self>] = &EDWARDS448_BASE_HI_ODD_MULTIPLES;
 
     /// [`Fp::sqrt_ratio`]: one exponentiation instead of an inversion and
     /// a square root (RFC 8032 §5.2.3).
@@ -169,6 +171,12 @@ impl EdwardsCurve for Edwards448 {
 /// digits of a scalar mod L (⌈446/4⌉ + 1 = 113 digits → 57 rows).
 const BASE_TABLE_ROWS: usize = ((<Fq as Field>::BITS as usize).div_ceil(4) + 2) / 2;
 
+/// The split point H of a base scalar in half-size EdDSA verification:
+/// ⌈log₂(4L)/2⌉ = 224 (4L < 2^448), the size of the short lattice vectors
+/// (`crate::scalar::lattice`); the high half of a scalar below L < 2^446 then
+/// has 222 bits.
+const BASE_SPLIT_BITS: u32 = 224;
+
 edwards::define_base_table! {
     /// \[(j + 1)·256ⁱ\]B for i < 57, j < 8, in affine Niels form for a = 1
     /// (x, y, d·x·y): the fixed-base table of
@@ -178,7 +186,12 @@ edwards::define_base_table! {
     /// \[2j + 1\]B for j < 64 in affine Niels form: the width-8 wNAF table of
     /// B used by [`edwards::EdwardsPoint::double_mul_vartime`] (EdDSA
     /// verification) on edwards448, computed by const evaluation at build time.
-    static EDWARDS448_BASE_ODD_MULTIPLES: Edwards448, field = Fp, windows = BASE_TABLE_ROWS,
+    static EDWARDS448_BASE_ODD_MULTIPLES,
+    /// \[(2j + 1)·2^224\]B for j < 64 in affine Niels form: the table of the
+    /// high half of the base scalar in half-size EdDSA verification
+    /// ([`edwards::EdwardsPoint::base_and_two_half_mul_vartime`]), computed by
+    /// const evaluation at build time.
+    static EDWARDS448_BASE_HI_ODD_MULTIPLES: Edwards448, field = Fp, windows = BASE_TABLE_ROWS, split = BASE_SPLIT_BITS,
         a_is_minus_one = false, d = EDWARDS448_D, gx = EDWARDS448_BASE_X, gy = EDWARDS448_BASE_Y,
 }
 

@@ -35,6 +35,11 @@
 //! the [`VerifyProfile`]), k ← H(dom ‖ R ‖ A ‖ PH(M)) mod L, then one of the
 //! two group equations of the RFC is checked (see [`VerifyProfile`]).
 //! k is reduced mod L as in RFC 8032's own reference code (§6, `sha512_modq`).
+//! The check runs on half-size scalars (a short lattice vector (c₀, c₁) with
+//! c₀ ≡ c₁·k mod h·L, then \[c₁·S\]B − \[c₀\]A − \[c₁\]R on a doubling chain
+//! half as long; Antipa et al. 2005, Pornin 2020): the same accept/reject
+//! decision as the RFC's equations for every input, torsion included
+//! (`verify_inner` has the argument).
 //!
 //! Errors: wrong lengths and bad context lengths are [`Error::InvalidLength`];
 //! S ≥ L is [`Error::InvalidScalar`]; an undecodable A or R keeps the decoder's
@@ -47,7 +52,7 @@ use crate::curves::curve25519::{self as c25519, Edwards25519};
 use crate::curves::curve448::Edwards448;
 use crate::field::Field;
 use crate::group::edwards::{ByteArray, EdwardsCurve, EdwardsPoint};
-use crate::scalar::{recode, Scalar, SecretScalar};
+use crate::scalar::{lattice, recode, Scalar, SecretScalar};
 use crate::Error;
 use core::fmt;
 use rand_core::{CryptoRng, RngCore};
@@ -376,9 +381,23 @@ fn decode_point<I: Instance>(bytes: &Enc<I>, profile: VerifyProfile) -> Result<E
 /// 1. lengths; the profile exists for this curve;
 /// 2. S < L;  A ← decode(public_key);  R ← decode(sig\[..ENC\]);
 /// 3. k ← H(dom ‖ R bytes ‖ A bytes ‖ PH(M)) mod L;
-/// 4. P ← \[S\]B + \[k\](−A) by interleaved wNAF (the point is negated, not
-///    the scalar: \[L − k\]A ≠ −\[k\]A when A has a torsion component);
-/// 5. Strict: P = R;  cofactored: \[h\](P − R) = O.
+/// 4. X ← \[S\]B − \[k\]A − R, tested as X = O (strict) or \[h\]X = O
+///    (cofactored), in one of two ways:
+///    - half-size (curves with a split base table, i.e. both of kurve's):
+///      a short vector (c₀, c₁) of {c₀ ≡ c₁·k (mod h·L)} with c₁ odd
+///      ([`crate::scalar::lattice`], about half the bits of h·L each), then
+///      Y ← \[c₁·S mod L\]B − \[c₀\]A − \[c₁\]R
+///      ([`EdwardsPoint::base_and_two_half_mul_vartime`]: half the doublings).
+///      Y = \[c₁\]X exactly: B has order L, and c₀ ≡ c₁·k modulo h·L (not
+///      just L) makes \[c₀\]A = \[c₁·k\]A even when A has a torsion
+///      component. Since X lies in the group of order h·L, h a power of
+///      two, and c₁ is odd with 0 < c₁ < L, c₁ is invertible modulo the
+///      order of X: Y = O ⇔ X = O and \[h\]Y = O ⇔ \[h\]X = O. So both
+///      tests are the RFC's, bit for bit, without Pornin's cofactor
+///      restriction (T. Pornin, ePrint 2020/454, §4);
+///    - otherwise P ← \[S\]B + \[k\](−A) by interleaved wNAF (the point is
+///      negated, not the scalar: \[L − k\]A ≠ −\[k\]A when A has a torsion
+///      component) and X = P − R.
 fn verify_inner<I: Instance>(
     public_key: &[u8],
     dom: Option<Dom<'_>>,
@@ -401,16 +420,69 @@ fn verify_inner<I: Instance>(
     let mut h = [0u8; MAX_HASH];
     I::hash(dom, &[&sig[..n], public_key, ph_m], &mut h);
     let k = Scalar(le_reduce::<Sf<I>>(&h[..2 * n]));
-    let p = EdwardsPoint::<I::C>::double_mul_vartime(&s, &k, &a.neg());
-    let ok = match profile {
-        VerifyProfile::Rfc8032Strict => p == r,
-        VerifyProfile::Cofactored | VerifyProfile::Zip215 => bool::from(p.sub(&r).mul_by_cofactor().is_identity()),
+    let y = half_size_combination::<I::C>(&s, &k, &a, &r);
+    let ok = match (y, profile) {
+        (Some(y), VerifyProfile::Rfc8032Strict) => bool::from(y.is_identity()),
+        (Some(y), _) => bool::from(y.mul_by_cofactor().is_identity()),
+        (None, _) => {
+            let p = EdwardsPoint::<I::C>::double_mul_vartime(&s, &k, &a.neg());
+            match profile {
+                VerifyProfile::Rfc8032Strict => p == r,
+                VerifyProfile::Cofactored | VerifyProfile::Zip215 => {
+                    bool::from(p.sub(&r).mul_by_cofactor().is_identity())
+                }
+            }
+        }
     };
     if ok {
         Ok(())
     } else {
         Err(Error::InvalidSignature)
     }
+}
+
+/// Y = \[c₁·s mod L\]B − \[c₀\]A − \[c₁\]R = \[c₁\](\[s\]B − \[k\]A − R) for the
+/// short vector (c₀, c₁) of {c₀ ≡ c₁·k (mod h·L)} with c₁ odd (step 4 of
+/// [`verify_inner`]), or `None` when the curve has no split base table.
+/// Public inputs only; variable time.
+fn half_size_combination<C: EdwardsCurve>(
+    s: &Scalar<C::ScalarField>,
+    k: &Scalar<C::ScalarField>,
+    a: &EdwardsPoint<C>,
+    r: &EdwardsPoint<C>,
+) -> Option<EdwardsPoint<C>> {
+    if C::BASE_SPLIT_BITS == 0 {
+        return None;
+    }
+    // M = h·L as words (h ≤ 8, so M < 2^576 for every L here).
+    let mut buf = [0u8; recode::MAX_SCALAR_BYTES];
+    C::ScalarField::write_modulus_be_bytes(&mut buf);
+    let mut m = [0u64; lattice::WORDS];
+    let mut carry = 0u128;
+    for (i, chunk) in buf.rchunks(8).enumerate() {
+        let mut w = 0u64;
+        for &byte in chunk {
+            w = (w << 8) | byte as u64;
+        }
+        let t = w as u128 * C::COFACTOR as u128 + carry;
+        if let Some(slot) = m.get_mut(i) {
+            *slot = t as u64;
+        }
+        carry = t >> 64;
+    }
+    if carry != 0 {
+        return None;
+    }
+    let sv = lattice::short_vector_vartime(&recode::to_words(&k.0), &m);
+    // c₁ < L (about half its size), so reducing its bytes mod L is exact.
+    for (chunk, w) in buf.rchunks_mut(8).zip(sv.c1.iter()) {
+        chunk.copy_from_slice(&w.to_be_bytes());
+    }
+    let c1 = Scalar(C::ScalarField::from_be_bytes_reduced(&buf));
+    let t = Scalar(s.0 * c1.0);
+    // −[c₀]A = [|c₀|](−A) for c₀ ≥ 0, [|c₀|]A for c₀ < 0; −[c₁]R = [c₁](−R).
+    let a_term = if sv.c0_negative { *a } else { a.neg() };
+    EdwardsPoint::base_and_two_half_mul_vartime(&t, &sv.c0, &a_term, &sv.c1, &r.neg())
 }
 
 // ---------------------------------------------------------------------------

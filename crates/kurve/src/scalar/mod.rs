@@ -10,6 +10,7 @@
 //!
 //! `F` is the scalar field (a [`Field`] with modulus n).
 
+pub mod lattice;
 pub mod recode;
 
 use crate::field::Field;

@@ -4,8 +4,8 @@
 //!   time, for the fixed-window ladder).
 //! - [`signed_window4`]: signed 4-bit windows, digits in [−8, 8] (constant
 //!   time, for the signed fixed-window and fixed-base multiplications).
-//! - [`wnaf_vartime`]: width-w non-adjacent form (variable time, public
-//!   scalars only).
+//! - [`wnaf_vartime`], [`wnaf_words_vartime`]: width-w non-adjacent form
+//!   (variable time, public scalars or integers only).
 
 use crate::field::Field;
 
@@ -126,14 +126,30 @@ pub fn signed_abs(d: i8) -> (u8, subtle::Choice) {
 /// zero, and Σ digits[i]·2^i = s. Returns the number of digits (≤ 8·72+1).
 /// Variable time.
 pub fn wnaf_vartime<F: Field>(s: &F, w: u32, digits: &mut [i8; 8 * MAX_SCALAR_BYTES + 1]) -> usize {
+    wnaf_words_vartime(&to_words(s), w, digits)
+}
+
+/// The canonical value of a scalar as little-endian 64-bit words.
+pub fn to_words<F: Field>(s: &F) -> [u64; MAX_SCALAR_BYTES / 8] {
     let (buf, _) = to_be_buffer(s);
-    // little-endian u64 limbs of the scalar, one spare limb for carries
-    let mut k = [0u64; MAX_SCALAR_BYTES / 8 + 1];
-    for (i, limb) in k.iter_mut().take(MAX_SCALAR_BYTES / 8).enumerate() {
+    let mut k = [0u64; MAX_SCALAR_BYTES / 8];
+    for (i, limb) in k.iter_mut().enumerate() {
         let mut v = 0u64;
         for j in 0..8 {
             v |= (buf[MAX_SCALAR_BYTES - 1 - (8 * i + j)] as u64) << (8 * j);
         }
+        *limb = v;
+    }
+    k
+}
+
+/// [`wnaf_vartime`] of a non-negative integer given as little-endian
+/// 64-bit words (at most `MAX_SCALAR_BYTES / 8` of them; further words are
+/// ignored). Variable time.
+pub fn wnaf_words_vartime(words: &[u64], w: u32, digits: &mut [i8; 8 * MAX_SCALAR_BYTES + 1]) -> usize {
+    // one spare limb for carries
+    let mut k = [0u64; MAX_SCALAR_BYTES / 8 + 1];
+    for (limb, &v) in k.iter_mut().zip(words.iter().take(MAX_SCALAR_BYTES / 8)) {
         *limb = v;
     }
     for d in digits.iter_mut() {
@@ -147,8 +163,14 @@ pub fn wnaf_vartime<F: Field>(s: &F, w: u32, digits: &mut [i8; 8 * MAX_SCALAR_BY
     while pos < total_bits {
         let limb = pos / 64;
         let bit = pos % 64;
-        if (k[limb] >> bit) & 1 == 0 {
-            pos += 1;
+        let rest = k[limb] >> bit;
+        if rest == 0 {
+            // skip the zero rest of this word at once
+            pos = 64 * (limb + 1);
+            continue;
+        }
+        if rest & 1 == 0 {
+            pos += rest.trailing_zeros() as usize;
             continue;
         }
         // read w bits starting at pos
