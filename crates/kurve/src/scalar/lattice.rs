@@ -32,9 +32,14 @@
 //! shortest vector, rarely more). Exactness never depends on the length,
 //! only the cost does.
 //!
-//! Quotients are found from the top 128 bits of the dividend and the top
-//! 64 bits of the divisor (an underestimate, corrected by repeating), so
-//! all arithmetic is on fixed arrays of [`WORDS`] 64-bit words.
+//! Speed. Most of the way, steps are batched by Lehmer's method (the
+//! quotients of the leading 62 bits, checked exact, then one 2×2 matrix
+//! applied to the full numbers); near the stopping point and for large
+//! quotients, single steps take the quotient from the top 128 bits of the
+//! dividend and the top 64 bits of the divisor (an underestimate, corrected
+//! by repeating). All arithmetic is on fixed arrays of [`WORDS`] 64-bit
+//! words, on as many words as M has. About 2 % of an Ed448 verification
+//! (the single-step version alone took 6 %).
 
 /// Capacity in 64-bit words: moduli M below 2^576 (h·L for every curve in
 /// kurve, the 521-bit ones included).
