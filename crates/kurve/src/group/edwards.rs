@@ -950,10 +950,10 @@ impl<C: EdwardsCurve> EdwardsPoint<C> {
         let mut acc = Self::IDENTITY;
         for i in (0..la.max(lb)).rev() {
             let (x, y) = (da[i], db[i]);
-            // Every update is written `acc = …` inside its branch, never as
-            // an expression that may return `acc` itself: the latter made
-            // LLVM copy the point through `memcpy` on every step (12 % of
-            // an Ed25519 verification).
+            // Updates go through the in-place `_assign` forms: `acc =
+            // acc.double()` made LLVM copy the returned point into `acc`
+            // through `memcpy` on every step (12 % of an Ed25519
+            // verification).
             if x != 0 || y != 0 || i == 0 {
                 acc.double_assign();
             } else {
