@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Generates crates/kurve/src/arith/backend/x86_64_adx_gen.rs: fully unrolled
-MULX/ADCX/ADOX Montgomery multiplication (CIOS) for N = 4, 5, 6 limbs.
+MULX/ADCX/ADOX Montgomery multiplication (CIOS) for N = 4, 5, 6, 8 limbs, and
+a variant for the P-384 prime whose reduction rounds use the shape of p
+(two MULX per round instead of six and an IMUL; see backend/p384.rs), and
+one for the P-521 prime (no multiplication in the reduction; gen_p521).
 
 Usage: python3 tools/gen_adx_mont.py > crates/kurve/src/arith/backend/x86_64_adx_gen.rs
 
@@ -41,7 +44,12 @@ use core::arch::asm;
 """
 
 
-def gen(n, combined, inv_one=False):
+def gen(n, combined, inv_one=False, p384=False, allin=False):
+    # allin: one pointer to a, b, m and -m^-1 (3n + 1 words), for N = 8, where
+    # n + 2 accumulators, rdx, lo, hi and one pointer are fourteen registers
+    if allin:
+        combined = True
+    mptr, moff = ("a", 16 * n) if allin else ("mi", 0)
     regs = [f"t{k}" for k in range(n + 2)]
     lines = []
     # zero accumulators (xor also clears CF and OF)
@@ -64,13 +72,41 @@ def gen(n, combined, inv_one=False):
         lines.append(f"adox {{{t[n]}}}, {{hi}}")
         lines.append(f"adcx {{{t[n + 1]}}}, {{hi}}")
         lines.append(f"adox {{{t[n + 1]}}}, {{hi}}")
+        if p384:
+            # t = (t + w*p) / 2^64 with w = t_0 (1 + 2^32) mod 2^64 and
+            # w*p = w*2^384 - w*c, c = 2^384 - p = 2^128 + 2^96 - 2^32 + 1
+            lines.append(f"// row {i}: t = (t + w * p) / 2^64, w = t0 + (t0 << 32)")
+            lines.append(f"mov rdx, {{{t[0]}}}")
+            lines.append("shl rdx, 32")
+            lines.append(f"add rdx, {{{t[0]}}}")
+            lines.append("mov {lo}, 0xffffffff00000001")
+            lines.append("mulx {hi}, {lo}, {lo}")
+            lines.append("mov {lo:e}, 0xffffffff")
+            lines.append(f"mulx {{{t[0]}}}, {{lo}}, {{lo}}")
+            lines.append("add {lo}, {hi}")
+            lines.append(f"adc {{{t[0]}}}, rdx")
+            lines.append("mov {hi:e}, 0")
+            lines.append("adc {hi}, {hi}")
+            lines.append("// lo, t0, hi = words 1, 2, 3 of w*c (word 0 equals t0 and cancels)")
+            lines.append(f"sub {{{t[1]}}}, {{lo}}")
+            lines.append(f"sbb {{{t[2]}}}, {{{t[0]}}}")
+            lines.append(f"sbb {{{t[3]}}}, {{hi}}")
+            lines.append(f"sbb {{{t[4]}}}, 0")
+            lines.append(f"sbb {{{t[5]}}}, 0")
+            lines.append("// w - borrow >= 0 (w = 0 subtracts nothing), added at word 6")
+            lines.append("sbb rdx, 0")
+            lines.append(f"add {{{t[6]}}}, rdx")
+            lines.append(f"adc {{{t[7]}}}, 0")
+            lines.append(f"xor {{{t[0]}:e}}, {{{t[0]}:e}}")
+            names = t[1:] + [t[0]]
+            continue
         lines.append(f"// row {i}: t = (t + q * m) / 2^64")
         lines.append(f"mov rdx, {{{t[0]}}}")
         if not inv_one:
-            lines.append(f"imul rdx, qword ptr [{{mi}} + {8 * n}]")
+            lines.append(f"imul rdx, qword ptr [{{{mptr}}} + {moff + 8 * n}]")
         lines.append("xor {lo:e}, {lo:e}")
         for j in range(n):
-            lines.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{mi}} + {8 * j}]")
+            lines.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{{mptr}}} + {moff + 8 * j}]")
             lines.append(f"adox {{{t[j]}}}, {{lo}}")
             lines.append(f"adcx {{{t[j + 1]}}}, {{hi}}")
         # t_0 == 0 now
@@ -82,14 +118,27 @@ def gen(n, combined, inv_one=False):
     fn_args = "a: &[u64; {n}], b: &[u64; {n}], mi: &MontModulus<{n}>".format(n=n)
     if combined:
         fn_args = "ab: &[[u64; {n}]; 2], mi: &MontModulus<{n}>".format(n=n)
+    if p384:
+        assert n == 6 and combined
+        fn_args = "ab: &[[u64; 6]; 2]"
+    if allin:
+        fn_args = f"abm: &[u64; {3 * n + 1}]"
     out.append(f"/// Montgomery product of {n}-limb values before the final subtraction:")
     out.append(f"/// returns t = (a*b + Q*m) / 2^{64 * n} as {n + 1} words, t < 2m.")
-    if combined:
+    if allin:
+        out.append("/// `abm` holds a, b, m and -m^-1 mod 2^64 (one pointer for all, for")
+        out.append("/// register pressure: LLVM must find fourteen registers, so it allocates")
+        out.append("/// rbx or rbp; a build where it cannot is a compile error).")
+    elif combined:
         out.append("/// `ab` holds a then b (one pointer for both, for register pressure).")
     out.append("///")
     out.append("/// Requires BMI2 and ADX (checked by the caller), `a < 2^(64N)`, `b < m`.")
     out.append("#[inline(always)]")
     suffix = "_inv1" if inv_one else ""
+    if p384:
+        out.append("/// Variant for the P-384 prime: each reduction round is two MULX by the")
+        out.append("/// words of c = 2^384 - p and a few additions (see `super::p384`).")
+        suffix = "_p384"
     if inv_one:
         out.append("/// Variant for moduli with m_0 = 2^64 - 1 (so -m^-1 mod 2^64 = 1 and q = t_0).")
     out.append(f"pub(super) fn mont_mul_{n}{suffix}_raw({fn_args}) -> [u64; {n + 1}] {{")
@@ -99,8 +148,15 @@ def gen(n, combined, inv_one=False):
             out.append(f"    let {r}: u64;")
     out.append("    // SAFETY: the caller has checked that the CPU supports BMI2 (MULX) and")
     out.append("    // ADX (ADCX/ADOX). The asm only reads memory: {n} words at `a` (and".format(n=n))
-    out.append("    // `b`), or 2·{n} words at `ab`, and {n1} words at `mi` (the modulus and".format(n=n, n1=n + 1))
-    out.append("    // its inverse), all in bounds of the referenced Rust arrays/structs;")
+    if p384:
+        out[-1] = "    // ADX (ADCX/ADOX). The asm only reads memory: 2·6 words at `ab`,"
+        out.append("    // in bounds of the referenced Rust array;")
+    elif allin:
+        out[-1] = f"    // ADX (ADCX/ADOX). The asm only reads memory: {3 * n + 1} words at `abm`,"
+        out.append("    // in bounds of the referenced Rust array;")
+    else:
+        out.append("    // `b`), or 2·{n} words at `ab`, and {n1} words at `mi` (the modulus and".format(n=n, n1=n + 1))
+        out.append("    // its inverse), all in bounds of the referenced Rust arrays/structs;")
     out.append("    // it writes only the declared registers and the flags, and does not")
     out.append("    // touch the stack.")
     out.append("    unsafe {")
@@ -110,12 +166,15 @@ def gen(n, combined, inv_one=False):
             out.append(f"            \"{l.replace('//', '/*', 1)} */\",")
         else:
             out.append(f"            \"{l}\",")
-    if combined:
+    if allin:
+        out.append("            a = in(reg) abm.as_ptr(),")
+    elif combined:
         out.append("            a = in(reg) ab.as_ptr(),")
     else:
         out.append("            a = in(reg) a.as_ptr(),")
         out.append("            b = in(reg) b.as_ptr(),")
-    out.append("            mi = in(reg) mi as *const MontModulus<{n}>,".format(n=n))
+    if not p384 and not allin:
+        out.append("            mi = in(reg) mi as *const MontModulus<{n}>,".format(n=n))
     for r in regs:
         out.append(f"            {r} = out(reg) {'_' if r == zero else r},")
     out.append("            lo = out(reg) _,")
@@ -130,15 +189,90 @@ def gen(n, combined, inv_one=False):
     return "\n".join(out)
 
 
+def gen_p521():
+    """CIOS for the P-521 prime (N = 9, R = 2^576), rows over the words of a
+    and b < p as the multiplicand, so that every intermediate t stays below
+    2^587 (ten words, not eleven). -p^-1 = 1 mod 2^64, so q = t_0 and
+    t + q*p = t - q + q*2^521: t_0 cancels and the round adds q << 9 at word
+    8 and q >> 55 at word 9 (no multiplication). Ten accumulators, rdx, lo,
+    hi and one pointer are fourteen registers: more than the thirteen of the
+    N = 6 routines, which LLVM provides by allocating rbx or rbp (a build
+    where it cannot is a compile error, not a silent fault)."""
+    regs = [f"t{k}" for k in range(10)]
+    lines = []
+    for x in regs:
+        lines.append(f"xor {{{x}:e}}, {{{x}:e}}")
+    names = list(regs)
+    for i in range(9):
+        t = names
+        lines.append(f"// row {i}: t += a[{i}] * b")
+        lines.append(f"mov rdx, qword ptr [{{ab}} + {8 * i}]")
+        lines.append("xor {lo:e}, {lo:e}")
+        for j in range(9):
+            lines.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{ab}} + {72 + 8 * j}]")
+            lines.append(f"adox {{{t[j]}}}, {{lo}}")
+            lines.append(f"adcx {{{t[j + 1]}}}, {{hi}}")
+        lines.append("// t < 2^587: no carry leaves word 9")
+        lines.append("mov {hi:e}, 0")
+        lines.append(f"adox {{{t[9]}}}, {{hi}}")
+        lines.append(f"// row {i}: t = (t + q * p) / 2^64, q = t0: add q * 2^521")
+        lines.append(f"mov {{lo}}, {{{t[0]}}}")
+        lines.append("shl {lo}, 9")
+        lines.append(f"shr {{{t[0]}}}, 55")
+        lines.append(f"add {{{t[8]}}}, {{lo}}")
+        lines.append(f"adc {{{t[9]}}}, {{{t[0]}}}")
+        lines.append(f"xor {{{t[0]}:e}}, {{{t[0]}:e}}")
+        names = t[1:] + [t[0]]
+    final = names[:9]
+    out = []
+    out.append("/// Montgomery product for the P-521 prime p = 2^521 - 1 before the final")
+    out.append("/// subtraction: returns t = (a*b + Q*p) / 2^576 as 9 words, t < 2p.")
+    out.append("/// `ab` holds a then b (one pointer for both, for register pressure).")
+    out.append("///")
+    out.append("/// Requires BMI2 and ADX (checked by the caller), `a < 2^576`, `b < p`.")
+    out.append("#[inline(always)]")
+    out.append("pub(super) fn mont_mul_9_p521_raw(ab: &[[u64; 9]; 2]) -> [u64; 9] {")
+    for x in final:
+        out.append(f"    let {x}: u64;")
+    out.append("    // SAFETY: the caller has checked that the CPU supports BMI2 (MULX) and")
+    out.append("    // ADX (ADCX/ADOX). The asm reads 2·9 words at `ab`, in bounds of the")
+    out.append("    // Rust array; it writes only the declared registers and the flags,")
+    out.append("    // and does not touch the stack.")
+    out.append("    unsafe {")
+    out.append("        asm!(")
+    for l in lines:
+        if l.startswith("//"):
+            out.append(f"            \"{l.replace('//', '/*', 1)} */\",")
+        else:
+            out.append(f"            \"{l}\",")
+    out.append("            ab = in(reg) ab.as_ptr(),")
+    for x in regs:
+        out.append(f"            {x} = out(reg) {x if x in final else '_'},")
+    out.append("            lo = out(reg) _,")
+    out.append("            hi = out(reg) _,")
+    out.append("            out(\"rdx\") _,")
+    out.append("            options(pure, readonly, nostack),")
+    out.append("        );")
+    out.append("    }")
+    out.append("    [" + ", ".join(final) + "]")
+    out.append("}")
+    return "\n".join(out)
+
+
 def main():
     cfg = [(4, False), (5, False), (6, True)]
-    print(HEADER.format(ns=", ".join(str(n) for n, _ in cfg)))
+    print(HEADER.format(ns="4, 5, 6, 8, P-384, P-521"))
     print("use super::MontModulus;\n")
     for n, comb in cfg:
         print(gen(n, comb))
         print()
         print(gen(n, comb, inv_one=True))
         print()
+    print(gen(8, True, allin=True))
+    print()
+    print(gen(6, True, p384=True))
+    print()
+    print(gen_p521())
 
 
 main()

@@ -9,11 +9,13 @@
 //! * the `const fn` `arith::mont_mul` gives the same limbs;
 //! * the dispatched `arith::backend::mont_mul` / `mont_sqr` give the same limbs
 //!   (on the P-256 and secp256k1 primes with BMI2 + ADX that is the dedicated
-//!   assembly of `x86_64_p256` / `x86_64_secp256k1`);
+//!   assembly of `x86_64_p256` / `x86_64_secp256k1`; on the P-384 and P-521
+//!   primes, on every backend, the special-form reductions of
+//!   `backend::p384` / `backend::p521`);
 //! * for a, b < m, the run-time `portable::add_mod` / `sub_mod` (both operand
 //!   orders) match the bigint reference and the `const fn` versions;
 //! * the MULX/ADCX/ADOX backend (`arith::backend::x86_64_adx::mont_mul`), when
-//!   the CPU has BMI2+ADX and N ∈ {4, 5, 6}, gives the same limbs. On such a
+//!   the CPU has BMI2+ADX and N ∈ {4, 5, 6, 8}, gives the same limbs. On such a
 //!   CPU a missing result is a failure (the test asserts coverage).
 //!
 //! Inputs: edge values (0, 1, 2, m−1, m−2, (m−1)/2, R mod m, 2^(64k)±1 and
@@ -195,4 +197,68 @@ fn lookup_backends_agree() {
         assert!(c == want, "idx {idx}");
     }
     println!("avx2 scans selected: {}", backend::avx2_selected());
+}
+
+/// The special-prime routines called directly (not through the dispatcher,
+/// so both the portable and the assembly versions run whatever the selected
+/// backend): `p384::mul`/`sqr`, `p521::sqr` and, with BMI2 + ADX,
+/// `x86_64_adx::mul_p384`/`mul_p521`, against the num-bigint reference
+/// r·R ≡ a·b (mod p), r < p, on the edge values and 2,000 random pairs
+/// (a up to 2^(64N) − 1 for the multiplications).
+#[test]
+fn special_prime_routines_match_reference() {
+    fn check<const N: usize>(
+        m_l: &[u64; N],
+        mul: &dyn Fn(&[u64; N], &[u64; N]) -> Option<[u64; N]>,
+        sqr: &dyn Fn(&[u64; N]) -> Option<[u64; N]>,
+        seed: u64,
+    ) -> usize {
+        let m = to_big(m_l);
+        let r = BigUint::one() << (64 * N);
+        let below = edges_below::<N>(&m);
+        let mut pairs: Vec<(BigUint, BigUint)> = Vec::new();
+        for a in below.iter().chain([m.clone(), &m + 1u32, &r - 1u32].iter()) {
+            for b in &below {
+                pairs.push((a.clone(), b.clone()));
+            }
+        }
+        let mut rng = Rng(seed);
+        for _ in 0..2000 {
+            let a: [u64; N] = core::array::from_fn(|_| rng.next_u64());
+            let b: [u64; N] = core::array::from_fn(|_| rng.next_u64());
+            pairs.push((to_big(&a), to_big(&b) % &m));
+        }
+        let mut checked = 0;
+        for (a, b) in &pairs {
+            let (al, bl) = (to_limbs::<N>(a), to_limbs::<N>(b));
+            if let Some(x) = mul(&al, &bl) {
+                let xb = to_big(&x);
+                assert!(xb < m, "not reduced: a={a:x} b={b:x}");
+                assert_eq!((&xb * &r) % &m, (a * b) % &m, "mul a={a:x} b={b:x}");
+                checked += 1;
+            }
+            if b < &m {
+                if let Some(x) = sqr(&bl) {
+                    let xb = to_big(&x);
+                    assert!(xb < m, "square not reduced: b={b:x}");
+                    assert_eq!((&xb * &r) % &m, (b * b) % &m, "sqr b={b:x}");
+                    checked += 1;
+                }
+            }
+        }
+        checked
+    }
+    let adx = backend::x86_64_adx::cpu_has_bmi2_adx();
+    let p384 = &backend::p384::MODULUS;
+    let p521 = &backend::p521::MODULUS;
+    assert_eq!(p384, &curves::secp384r1::BaseParams::MODULUS);
+    assert_eq!(p521, &curves::secp521r1::BaseParams::MODULUS);
+    let n = check(p384, &|a, b| Some(backend::p384::mul(a, b)), &|a| Some(backend::p384::sqr(a)), 7);
+    assert!(n > 4000, "{n}");
+    let n = check(p521, &|_, _| None, &|a| Some(backend::p521::sqr(a)), 8);
+    assert!(n > 2000, "{n}");
+    let n = check(p384, &|a, b| backend::x86_64_adx::mul_p384(a, b), &|a| backend::x86_64_adx::mul_p384(a, a), 9);
+    assert_eq!(n > 0, adx);
+    let n = check(p521, &|a, b| backend::x86_64_adx::mul_p521(a, b), &|a| backend::x86_64_adx::mul_p521(a, a), 10);
+    assert_eq!(n > 0, adx);
 }

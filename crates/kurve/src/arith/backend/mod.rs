@@ -3,7 +3,8 @@
 //! | backend | where | what |
 //! |---|---|---|
 //! | [`portable`] | every target, always compiled and tested | fully unrolled CIOS in plain Rust (u128 products), dedicated squaring |
-//! | [`x86_64_adx`] | x86-64 with BMI2 + ADX; routines for N ∈ {4, 5, 6}, dispatched for N ∈ {5, 6} | MULX/ADCX/ADOX inline assembly (two carry chains) |
+//! | [`x86_64_adx`] | x86-64 with BMI2 + ADX; routines for N ∈ {4, 5, 6, 8}, dispatched for N ∈ {5, 6, 8}, and for the P-384 and P-521 primes | MULX/ADCX/ADOX inline assembly (two carry chains); the P-384 rounds reduce with two MULX by 2³⁸⁴ − p, the P-521 rounds with two shifts |
+//! | [`p384`], [`p521`] | every target, both backends | the special-form reductions of the P-384 and P-521 primes in portable Rust (P-384 multiplication and squaring, P-521 squaring) |
 //! | [`x86_64_p256`] | x86-64 with BMI2 + ADX, the P-256 prime only | MULX/ADCX/ADOX multiplication and dedicated squaring with the shift-based reduction of p = 2²⁵⁶ − 2²²⁴ + 2¹⁹² + 2⁹⁶ − 1, all words in registers |
 //! | [`x86_64_add`] | x86-64 (baseline), N = 4, with the assembly backends | modular addition on one ADC and one SBB chain with CMOV |
 //! | [`x86_64_secp256k1`] | x86-64 with BMI2 + ADX, the secp256k1 prime only | the same, with the one-multiplication reduction of p = 2²⁵⁶ − 2³² − 977 |
@@ -15,9 +16,18 @@
 //! LLVM's fully unrolled portable code with constant-folded moduli is faster;
 //! squaring always uses the portable dedicated squaring, which beats the
 //! assembly multiplication at every covered N (e.g. 34.1 vs 42.9 ns at N = 6).
-//! The P-256 and secp256k1 primes have their own routines, which beat the
-//! portable code by far (microbenchmark, 4 independent chains / one
-//! dependent chain, ns):
+//! Since then the 8-limb assembly (one pointer to a, b, m and −m⁻¹, so that
+//! LLVM finds the fourteen registers) took over N = 8 (brainpoolP512r1: ECDH
+//! 527 → 466 µs, verification 603 → 506 µs; the routine sits behind one
+//! non-inlined call, which measured faster than inlining it at every site).
+//! The P-256, secp256k1, P-384 and P-521 primes have their own routines,
+//! which beat the generic code by far. P-384 (ns per multiplication /
+//! point addition / doubling, dependent chains): generic assembly 39.5 /
+//! 640 / 585, special assembly 35 / 490 / 460 (ECDH 210 → 172 µs, ECDSA
+//! verification 203 → 168 µs); the portable special routine is 38 ns.
+//! P-521: generic portable 52 / 810 / 720, special assembly 37 / 710 / 645
+//! (ECDH 466 → 351 µs, verification 475 → 315 µs). P-256 and secp256k1
+//! (microbenchmark, 4 independent chains / one dependent chain, ns):
 //!
 //! | prime | mul, portable | mul, special | sqr, portable | sqr, special |
 //! |---|---|---|---|---|
@@ -39,6 +49,8 @@
 //! fully reduced), are constant time (no secret-dependent branch, memory
 //! index, or variable-time instruction), and never fail.
 
+pub mod p384;
+pub mod p521;
 pub mod portable;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64_adx;
@@ -80,8 +92,8 @@ fn state() -> u8 {
 }
 
 /// True when the MULX/ADCX/ADOX backend is selected (it then serves the
-/// multiplications of N ∈ {5, 6} limbs, see [`adx_dispatched`], and those
-/// modulo the P-256 and secp256k1 primes).
+/// multiplications of N ∈ {5, 6, 8} limbs, see [`adx_dispatched`], and those
+/// modulo the P-256, secp256k1, P-384 and P-521 primes).
 ///
 /// Probes the CPU on first use and caches the answer; always false with the
 /// `force-portable` feature, off x86-64, or when `KURVE_FORCE_PORTABLE=1` is
@@ -191,8 +203,9 @@ pub fn lookup<F: Field, const K: usize>(table: &[[F; K]], idx: u8) -> [F; K] {
 }
 
 /// The name of the selected backend (`"x86_64-adx"` or `"portable"`). With
-/// `"x86_64-adx"`, multiplications of N ∈ {5, 6} limbs run the assembly and
-/// everything else the portable code. Never fails.
+/// `"x86_64-adx"`, multiplications of N ∈ {5, 6, 8} limbs and those modulo
+/// the P-256, secp256k1, P-384 and P-521 primes run the assembly, everything
+/// else the portable code. Never fails.
 pub fn backend_name() -> &'static str {
     if adx_selected() {
         "x86_64-adx"
@@ -205,27 +218,45 @@ pub fn backend_name() -> &'static str {
 /// (callable directly through [`x86_64_adx::mont_mul`]).
 #[inline(always)]
 pub const fn adx_covers(n: usize) -> bool {
-    matches!(n, 4..=6)
+    matches!(n, 4..=6 | 8)
 }
 
 /// True when [`mont_mul`] sends N-limb multiplications to the assembly
 /// backend (when selected): only where it measured faster than the portable
-/// code, N ∈ {5, 6}.
+/// code, N ∈ {5, 6, 8}.
 #[inline(always)]
 pub const fn adx_dispatched(n: usize) -> bool {
-    matches!(n, 5 | 6)
+    matches!(n, 5 | 6 | 8)
 }
 
 /// Montgomery multiplication `a·b·2^(−64N) mod m`, fully reduced, on the
 /// selected backend: with BMI2 + ADX, the dedicated routines for the P-256
 /// and secp256k1 primes ([`x86_64_p256`], [`x86_64_secp256k1`]; the modulus
-/// test folds away for a constant m), the generic assembly for N ∈ {5, 6},
-/// else the portable code.
+/// test folds away for a constant m), the P-384 and P-521 routines
+/// ([`x86_64_adx`] with BMI2 + ADX, else [`p384`] and the generic portable
+/// code), the generic assembly for N ∈ {5, 6, 8}, else the portable code.
 ///
 /// Requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `b < m`, `a < 2^(64N)`.
 /// Constant time; never fails.
 #[inline(always)]
 pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+    if p384::is_p384(m) {
+        #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+        {
+            if adx_selected() {
+                return limbs_resize(&x86_64_adx::mul_p384_unchecked(&limbs_resize(a), &limbs_resize(b)));
+            }
+        }
+        return limbs_resize(&p384::mul(&limbs_resize(a), &limbs_resize(b)));
+    }
+    if p521::is_p521(m) {
+        #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+        {
+            if adx_selected() {
+                return limbs_resize(&x86_64_adx::mul_p521_unchecked(&limbs_resize(a), &limbs_resize(b)));
+            }
+        }
+    }
     #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
     {
         if x86_64_p256::is_p256(m) && adx_selected() {
@@ -246,12 +277,36 @@ pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u
 /// Montgomery squaring `a²·2^(−64N) mod m`, fully reduced.
 ///
 /// Uses the P-256 or secp256k1 assembly squaring for those primes when
-/// BMI2 + ADX are selected, else the portable dedicated squaring (N(N+1)/2 products),
-/// measured faster than any multiplication for every N except 8, where the
-/// portable multiplication is used instead (77.1 vs 69.0 ns).
+/// BMI2 + ADX are selected; for P-384 and P-521 the special assembly
+/// multiplication of a by itself (34 ns vs 35 for the portable P-384
+/// squaring; 42 vs 48 ns for the portable P-521 one, [`p521::sqr`], which
+/// the portable path uses); for N = 8 the (dispatched) multiplication
+/// (portable: 77.1 vs 69.0 ns for the dedicated squaring); else the portable
+/// dedicated squaring (N(N+1)/2 products), measured faster than any
+/// multiplication at the other sizes.
 /// Requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `a < m`. Constant time; never fails.
 #[inline(always)]
 pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+    if p384::is_p384(m) {
+        #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+        {
+            if adx_selected() {
+                let a6 = limbs_resize(a);
+                return limbs_resize(&x86_64_adx::mul_p384_unchecked(&a6, &a6));
+            }
+        }
+        return limbs_resize(&p384::sqr(&limbs_resize(a)));
+    }
+    if p521::is_p521(m) {
+        #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+        {
+            if adx_selected() {
+                let a9 = limbs_resize(a);
+                return limbs_resize(&x86_64_adx::mul_p521_unchecked(&a9, &a9));
+            }
+        }
+        return limbs_resize(&p521::sqr(&limbs_resize(a)));
+    }
     #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
     {
         if x86_64_p256::is_p256(m) && adx_selected() {
@@ -262,7 +317,7 @@ pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N
         }
     }
     if N == 8 {
-        return portable::mont_mul(a, a, m, inv);
+        return mont_mul(a, a, m, inv);
     }
     portable::mont_sqr(a, m, inv)
 }
@@ -284,6 +339,17 @@ fn limbs_4<const N: usize>(a: &[u64; N]) -> [u64; 4] {
 #[inline(always)]
 fn limbs_n<const N: usize>(a: [u64; 4]) -> [u64; N] {
     let mut r = [0u64; N];
+    for (d, s) in r.iter_mut().zip(a.iter()) {
+        *d = *s;
+    }
+    r
+}
+
+/// `a` copied into M limbs (cut or zero-extended); the identity when M = N,
+/// which is the case at every call site (after the modulus test). Never fails.
+#[inline(always)]
+fn limbs_resize<const N: usize, const M: usize>(a: &[u64; N]) -> [u64; M] {
+    let mut r = [0u64; M];
     for (d, s) in r.iter_mut().zip(a.iter()) {
         *d = *s;
     }

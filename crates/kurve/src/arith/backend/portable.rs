@@ -111,15 +111,43 @@ pub fn final_sub<const N: usize>(t: &[u64; N], t_hi: u64, m: &[u64; N]) -> [u64;
 
 /// Montgomery squaring `a²·2^(−64N) mod m`, fully reduced.
 ///
-/// Procedure: the 2N-limb square is formed from the off-diagonal products
-/// aᵢ·aⱼ (i < j) computed once, doubled by a one-bit shift, plus the
-/// diagonal aᵢ² (N(N+1)/2 instead of N² multiplications); then N rounds of
-/// Montgomery reduction (q ← tᵢ·inv, t ← t + q·m·2^(64i)) and one masked
-/// subtraction. Requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `a < m` (so the
-/// reduced value is < 2m). Constant time; never fails.
+/// Procedure: the 2N-limb square by [`sqr_wide`] (N(N+1)/2 instead of N²
+/// multiplications); then N rounds of Montgomery reduction
+/// (q ← tᵢ·inv, t ← t + q·m·2^(64i)) and one masked subtraction.
+/// Requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `a < m` (so the reduced value is
+/// < 2m). Constant time; never fails.
 #[inline(always)]
 pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
-    // lo = low N limbs, hi = high N limbs of the 2N-limb square
+    let (mut lo, mut hi) = sqr_wide(a);
+    // Montgomery reduction, N rounds: each zeroes the lowest live limb of
+    // lo and pushes its carry into hi.
+    let mut hi_carry = 0u64;
+    for i in 0..N {
+        let q = lo[i].wrapping_mul(inv);
+        let (_, mut c) = mac(lo[i], q, m[0], 0);
+        for j in 1..N {
+            let k = i + j;
+            if k < N {
+                (lo[k], c) = mac(lo[k], q, m[j], c);
+            } else {
+                (hi[k - N], c) = mac(hi[k - N], q, m[j], c);
+            }
+        }
+        // add c (plus the previous round's carry) at position i + N
+        let (s, c2) = adc(hi[i], c, hi_carry);
+        hi[i] = s;
+        hi_carry = c2;
+    }
+    final_sub(&hi, hi_carry, m)
+}
+
+/// The full 2N-limb square a² as (low N limbs, high N limbs).
+///
+/// The off-diagonal products aᵢ·aⱼ (i < j) are computed once and doubled
+/// by a one-bit shift, then the diagonal aᵢ² are added: N(N+1)/2
+/// multiplications. Any `a < 2^(64N)`. Constant time; never fails.
+#[inline(always)]
+pub fn sqr_wide<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
     let mut lo = [0u64; N];
     let mut hi = [0u64; N];
     // off-diagonal products: row i adds a_i·a_j for j > i at position i + j
@@ -166,24 +194,28 @@ pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N
     }
     // a < 2^(64N) so a² < 2^(128N): no carry out of the top limb
     debug_assert_eq!(carry, 0);
-    // Montgomery reduction, N rounds: each zeroes the lowest live limb of
-    // lo and pushes its carry into hi.
-    let mut hi_carry = 0u64;
+    (lo, hi)
+}
+
+/// The full 2N-limb product a·b as (low N limbs, high N limbs), by operand
+/// scanning (schoolbook, N² multiplications). Any `a, b < 2^(64N)`.
+/// Constant time; never fails.
+#[inline(always)]
+pub fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
+    let mut lo = [0u64; N];
+    let mut hi = [0u64; N];
     for i in 0..N {
-        let q = lo[i].wrapping_mul(inv);
-        let (_, mut c) = mac(lo[i], q, m[0], 0);
-        for j in 1..N {
+        let mut carry = 0u64;
+        for j in 0..N {
             let k = i + j;
             if k < N {
-                (lo[k], c) = mac(lo[k], q, m[j], c);
+                (lo[k], carry) = mac(lo[k], a[j], b[i], carry);
             } else {
-                (hi[k - N], c) = mac(hi[k - N], q, m[j], c);
+                (hi[k - N], carry) = mac(hi[k - N], a[j], b[i], carry);
             }
         }
-        // add c (plus the previous round's carry) at position i + N
-        let (s, c2) = adc(hi[i], c, hi_carry);
-        hi[i] = s;
-        hi_carry = c2;
+        // position i + N is still zero: it receives the row's carry
+        hi[i] = carry;
     }
-    final_sub(&hi, hi_carry, m)
+    (lo, hi)
 }

@@ -1,4 +1,5 @@
-//! x86-64 MULX/ADCX/ADOX Montgomery multiplication for 4, 5 and 6 limbs.
+//! x86-64 MULX/ADCX/ADOX Montgomery multiplication for 4, 5, 6 and 8 limbs,
+//! and for the P-384 and P-521 primes.
 //!
 //! The assembly lives in the generated `x86_64_adx_gen.rs`
 //! (tools/gen_adx_mont.py): fully unrolled CIOS with two independent carry
@@ -66,8 +67,21 @@ fn take<const N: usize>(src: &[u64]) -> [u64; N] {
     r
 }
 
+/// The 8-limb routine behind one call (not inlined: its operands are first
+/// gathered into one array, and the whole is large enough that copies of it
+/// at every multiplication site of a point formula measured slower).
+#[inline(never)]
+fn mont_mul_8_outlined(a: &[u64; 8], b: &[u64; 8], m: &[u64; 8], inv: u64) -> [u64; 9] {
+    let mut abm = [0u64; 25];
+    abm[..8].copy_from_slice(a);
+    abm[8..16].copy_from_slice(b);
+    abm[16..24].copy_from_slice(m);
+    abm[24] = inv;
+    gen::mont_mul_8_raw(&abm)
+}
+
 /// Montgomery multiplication on the assembly backend, without checking the
-/// CPU: returns `None` when N ∉ {4, 5, 6}.
+/// CPU: returns `None` when N ∉ {4, 5, 6, 8}.
 ///
 /// The caller must have checked [`cpu_has_bmi2_adx`] (done by
 /// [`super::mont_mul`]); requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `b < m`,
@@ -111,15 +125,63 @@ pub(crate) fn mont_mul_unchecked<const N: usize>(
             };
             (take(&r), r[6])
         }
+        8 => {
+            let r = mont_mul_8_outlined(&take::<8>(a), &take::<8>(b), &take::<8>(m), inv);
+            (take(&r), r[8])
+        }
         _ => return None,
     };
     Some(final_sub(&t, t_hi, m))
 }
 
+/// Montgomery product a·b·2⁻³⁸⁴ mod p for the P-384 prime, fully reduced:
+/// the CIOS rows of the 6-limb routine with the two-MULX reduction rounds of
+/// [`super::p384`] (generated, `mont_mul_6_p384_raw`).
+///
+/// The caller must have checked [`cpu_has_bmi2_adx`]; requires `a < 2³⁸⁴`,
+/// `b < p`. Constant time; never fails.
+#[inline(always)]
+pub(crate) fn mul_p384_unchecked(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
+    let r = gen::mont_mul_6_p384_raw(&[*a, *b]);
+    final_sub(&take(&r), r[6], &super::p384::MODULUS)
+}
+
+/// Montgomery product a·b·2⁻⁵⁷⁶ mod p for the P-521 prime p = 2⁵²¹ − 1,
+/// fully reduced: CIOS rows whose reduction is two shifts and an addition
+/// (q = t₀ and q·p = q·2⁵²¹ − q; generated, `mont_mul_9_p521_raw`).
+///
+/// The caller must have checked [`cpu_has_bmi2_adx`]; requires `a < 2⁵⁷⁶`,
+/// `b < p`. Constant time; never fails.
+#[inline(always)]
+pub(crate) fn mul_p521_unchecked(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
+    let r = gen::mont_mul_9_p521_raw(&[*a, *b]);
+    final_sub(&r, 0, &super::p521::MODULUS)
+}
+
+/// [`mul_p521_unchecked`] for tests and benchmarks: `None` when the CPU lacks
+/// BMI2/ADX (ignores the force-portable switches). Same requirements;
+/// constant time.
+pub fn mul_p521(a: &[u64; 9], b: &[u64; 9]) -> Option<[u64; 9]> {
+    if !cpu_has_bmi2_adx() {
+        return None;
+    }
+    Some(mul_p521_unchecked(a, b))
+}
+
+/// [`mul_p384_unchecked`] for tests and benchmarks: `None` when the CPU lacks
+/// BMI2/ADX (ignores the force-portable switches). Same requirements;
+/// constant time.
+pub fn mul_p384(a: &[u64; 6], b: &[u64; 6]) -> Option<[u64; 6]> {
+    if !cpu_has_bmi2_adx() {
+        return None;
+    }
+    Some(mul_p384_unchecked(a, b))
+}
+
 /// Montgomery multiplication `a·b·2^(−64N) mod m` (fully reduced) on the
 /// MULX/ADCX/ADOX backend, for tests and benchmarks that compare backends.
 ///
-/// Returns `None` when the CPU lacks BMI2/ADX or N ∉ {4, 5, 6}; ignores the
+/// Returns `None` when the CPU lacks BMI2/ADX or N ∉ {4, 5, 6, 8}; ignores the
 /// force-portable switches. Requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `b < m`,
 /// `a < 2^(64N)`. Constant time.
 pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -> Option<[u64; N]> {
