@@ -44,6 +44,18 @@ use core::arch::asm;
 """
 
 
+def open_asm(out, lines):
+    """Appends the opening of the unsafe asm! block and its template lines
+    (comments become /* */ inside the template strings)."""
+    out.append("    unsafe {")
+    out.append("        asm!(")
+    for l in lines:
+        if l.startswith("//"):
+            out.append(f"            \"{l.replace('//', '/*', 1)} */\",")
+        else:
+            out.append(f"            \"{l}\",")
+
+
 def gen(n, combined, inv_one=False, p384=False, allin=False):
     # allin: one pointer to a, b, m and -m^-1 (3n + 1 words), for N = 8, where
     # n + 2 accumulators, rdx, lo, hi and one pointer are fourteen registers
@@ -159,13 +171,7 @@ def gen(n, combined, inv_one=False, p384=False, allin=False):
         out.append("    // its inverse), all in bounds of the referenced Rust arrays/structs;")
     out.append("    // it writes only the declared registers and the flags, and does not")
     out.append("    // touch the stack.")
-    out.append("    unsafe {")
-    out.append("        asm!(")
-    for l in lines:
-        if l.startswith("//"):
-            out.append(f"            \"{l.replace('//', '/*', 1)} */\",")
-        else:
-            out.append(f"            \"{l}\",")
+    open_asm(out, lines)
     if allin:
         out.append("            a = in(reg) abm.as_ptr(),")
     elif combined:
@@ -238,13 +244,7 @@ def gen_p521():
     out.append("    // ADX (ADCX/ADOX). The asm reads 2·9 words at `ab`, in bounds of the")
     out.append("    // Rust array; it writes only the declared registers and the flags,")
     out.append("    // and does not touch the stack.")
-    out.append("    unsafe {")
-    out.append("        asm!(")
-    for l in lines:
-        if l.startswith("//"):
-            out.append(f"            \"{l.replace('//', '/*', 1)} */\",")
-        else:
-            out.append(f"            \"{l}\",")
+    open_asm(out, lines)
     out.append("            ab = in(reg) ab.as_ptr(),")
     for x in regs:
         out.append(f"            {x} = out(reg) {x if x in final else '_'},")
