@@ -167,6 +167,13 @@ fn check_mul_paths<C: WeierstrassCurve>(seed: u64) {
         assert!(g.mul_vartime(&pk) == want_g, "{}: mul_vartime(G, {k:?})", C::NAME);
         let want_p = reference_mul(&p, k);
         assert!(p.mul(&sk) == want_p, "{}: mul(P, {k:?})", C::NAME);
+        assert!(p.mul_vartime(&pk) == want_p, "{}: mul_vartime(P, {k:?})", C::NAME);
+        assert!(g.neg().mul_vartime(&pk) == want_g.neg(), "{}: mul_vartime(−G, {k:?})", C::NAME);
+        assert!(
+            ProjectivePoint::<C>::IDENTITY.mul_vartime(&pk) == ProjectivePoint::<C>::IDENTITY,
+            "{}: [k]O, variable time",
+            C::NAME
+        );
         assert!(ProjectivePoint::<C>::IDENTITY.mul(&sk) == ProjectivePoint::<C>::IDENTITY, "{}: [k]O", C::NAME);
     }
     // [0]G is the identity, [1]G is G

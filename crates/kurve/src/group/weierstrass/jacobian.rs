@@ -260,6 +260,94 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
     }
 }
 
+/// The odd multiples \[1\]P, \[3\]P, …, \[15\]P of a point P on an a = 0
+/// curve E, as *affine* points of the isomorphic curve
+/// E_s: y² = x³ + b·s⁶ under ψ_s(x, y) = (s²·x, s³·y) ("effective affine",
+/// the libsecp256k1 `ecmult` table). The Jacobian formulas for a = 0 never
+/// read b, so a chain can run on E_s with mixed additions of these entries
+/// (7M + 4S instead of 11M + 5S), and its result (X : Y : Z) on E_s is
+/// (X : Y : Z·s) on E ([`JacobianPoint::unscale_iso_vartime`]). Affine
+/// points of E enter the chain as ψ_s(x, y) (2M). Public points only.
+#[derive(Clone, Copy)]
+pub(crate) struct IsoOddMultiples<C: WeierstrassCurve> {
+    /// (x, y) of ψ_s(\[2i + 1\]P), i = 0..8.
+    pub(crate) xy: [[C::Base; 2]; 8],
+    /// The isomorphism scale s.
+    pub(crate) s: C::Base,
+}
+
+impl<C: WeierstrassCurve> JacobianPoint<C> {
+    /// P + (x₂, y₂) by `madd-2007-bl` as [`Self::add_affine_vartime`], with
+    /// Z₃ = 2·Z₁·H (1M in place of (Z₁ + H)² − Z1Z1 − HH), returning the
+    /// ratio Z₃/Z₁ = 2H too; `None` for the exceptional cases (P the
+    /// identity, or x(P) = x₂). Variable time: public points only.
+    fn add_affine_zr_vartime(&self, x2: &C::Base, y2: &C::Base) -> Option<(Self, C::Base)> {
+        if self.is_identity_vartime() {
+            return None;
+        }
+        let z1z1 = self.z.square();
+        let u2 = *x2 * z1z1;
+        let s2 = *y2 * self.z * z1z1;
+        let h = u2 - self.x;
+        if bool::from(h.is_zero()) {
+            return None;
+        }
+        let r = (s2 - self.y).double();
+        let i = h.square().double().double();
+        let j = h * i;
+        let v = self.x * i;
+        let x3 = r.square() - j - v.double();
+        let y3 = r * (v - x3) - (self.y * j).double();
+        let zr = h.double();
+        Some((JacobianPoint { x: x3, y: y3, z: self.z * zr }, zr))
+    }
+
+    /// [`IsoOddMultiples`] of this point (libsecp256k1's
+    /// `ecmult_odd_multiples_table` method): D = 2P = (X_D : Y_D : Z_D) is
+    /// the affine point (X_D, Y_D) of E_(Z_D), where P is
+    /// (Z_D²·X : Z_D³·Y : Z); seven mixed additions of D give Tᵢ = \[2i+1\]P
+    /// there with Zᵢ = Zᵢ₋₁·rᵢ, and a backward pass scales each Tᵢ to the
+    /// last Z, f = Z₇/Zᵢ = ∏ r (x·f², y·f³), which makes all eight affine on
+    /// E_s with s = Z_D·Z₇. Cost 1 doubling + 7 × (7M + 4S) + 7 × (4M + 1S).
+    /// `None` unless a = 0 and P ≠ O (the additions have no exceptional case
+    /// then: \[2i+1\]P = ±2P needs an order dividing 2i + 1 ± 2 ≤ 15, and
+    /// every a = 0 curve here has prime order above 2¹⁹⁰). Variable time.
+    pub(crate) fn odd_multiples_iso_vartime(&self) -> Option<IsoOddMultiples<C>> {
+        if !matches!(C::A_KIND, AKind::Zero) || self.is_identity_vartime() {
+            return None;
+        }
+        let d = self.double();
+        if d.is_identity_vartime() {
+            return None;
+        }
+        let zd2 = d.z.square();
+        let mut t: [Self; 8] = [JacobianPoint { x: self.x * zd2, y: self.y * zd2 * d.z, z: self.z }; 8];
+        let mut zr = [C::Base::ONE; 8];
+        for i in 1..8 {
+            let (q, r) = t[i - 1].add_affine_zr_vartime(&d.x, &d.y)?;
+            t[i] = q;
+            zr[i] = r;
+        }
+        let mut xy = [[C::Base::ZERO; 2]; 8];
+        let mut f = C::Base::ONE;
+        for i in (0..8).rev() {
+            if i < 7 {
+                f = f * zr[i + 1];
+            }
+            let f2 = f.square();
+            xy[i] = [t[i].x * f2, t[i].y * f2 * f];
+        }
+        Some(IsoOddMultiples { xy, s: d.z * t[7].z })
+    }
+
+    /// The point (X : Y : Z) of E_s (see [`IsoOddMultiples`]) as the point
+    /// (X : Y : Z·s) of E. Variable time (1M).
+    #[inline(always)]
+    pub(crate) fn unscale_iso_vartime(&self, s: &C::Base) -> Self {
+        JacobianPoint { x: self.x, y: self.y, z: self.z * *s }
+    }
+}
+
 impl<C: WeierstrassCurve> ConditionallySelectable for JacobianPoint<C> {
     #[inline(always)]
     fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
