@@ -171,23 +171,36 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
     }
 
     /// [1]P, [3]P, …, [15]P (the width-5 wNAF table), by one doubling and
-    /// seven additions. Variable time: public points only.
-    pub(crate) fn odd_multiples_vartime(&self) -> [Self; 8] {
+    /// seven additions, doubling by [`Self::double_on`]. Variable time:
+    /// public points only.
+    pub(crate) fn odd_multiples_vartime_on<const M3: bool>(&self) -> [Self; 8] {
         let mut t = [*self; 8];
-        let p2 = self.double();
+        let p2 = self.double_on::<M3>();
         for i in 1..8 {
-            t[i] = t[i - 1].add_vartime(&p2);
+            t[i] = t[i - 1].add_vartime_on::<M3>(&p2);
         }
         t
     }
 
+    /// 2P by the a = −3 doubling when `M3` (for points of the a = −3
+    /// isomorph of a curve, `IsoAMinus3`), else by the curve's own
+    /// ([`Self::double`]). Constant time.
+    #[inline(always)]
+    pub(crate) fn double_on<const M3: bool>(&self) -> Self {
+        if M3 {
+            self.double_a_minus_3()
+        } else {
+            self.double()
+        }
+    }
+
     /// acc + sign(d)·table[|d|/2] for an odd wNAF digit d (acc for d = 0).
     #[inline(always)]
-    pub(crate) fn add_digit_vartime(&self, table: &[Self; 8], d: i8) -> Self {
+    pub(crate) fn add_digit_vartime_on<const M3: bool>(&self, table: &[Self; 8], d: i8) -> Self {
         if d > 0 {
-            self.add_vartime(&table[(d as usize) / 2])
+            self.add_vartime_on::<M3>(&table[(d as usize) / 2])
         } else if d < 0 {
-            self.add_vartime(&table[((-d) as usize) / 2].neg_vartime())
+            self.add_vartime_on::<M3>(&table[((-d) as usize) / 2].neg_vartime())
         } else {
             *self
         }
@@ -204,8 +217,9 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
     /// H = U₂ − U₁, I = (2H)², J = H·I, r = 2(S₂ − S₁), V = U₁·I,
     /// X₃ = r² − J − 2V, Y₃ = r(V − X₃) − 2S₁·J,
     /// Z₃ = ((Z₁ + Z₂)² − Z1Z1 − Z2Z2)·H; H = 0 falls back to doubling
-    /// (r = 0) or the identity. Variable time: public points only.
-    pub(crate) fn add_vartime(&self, q: &Self) -> Self {
+    /// (r = 0, by [`Self::double_on`]) or the identity. Variable time:
+    /// public points only.
+    pub(crate) fn add_vartime_on<const M3: bool>(&self, q: &Self) -> Self {
         if self.is_identity_vartime() {
             return *q;
         }
@@ -221,7 +235,7 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         let h = u2 - u1;
         let r = (s2 - s1).double();
         if bool::from(h.is_zero()) {
-            return if bool::from(r.is_zero()) { self.double() } else { Self::IDENTITY_VARTIME };
+            return if bool::from(r.is_zero()) { self.double_on::<M3>() } else { Self::IDENTITY_VARTIME };
         }
         let i = h.double().square();
         let j = h * i;
@@ -236,8 +250,14 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
     /// Z1Z1 = Z₁², U₂ = x₂·Z1Z1, S₂ = y₂·Z₁·Z1Z1, H = U₂ − X₁, HH = H²,
     /// I = 4HH, J = H·I, r = 2(S₂ − Y₁), V = X₁·I, X₃ = r² − J − 2V,
     /// Y₃ = r(V − X₃) − 2Y₁·J, Z₃ = (Z₁ + H)² − Z1Z1 − HH; exceptional
-    /// cases as in [`Self::add_vartime`]. Variable time: public points only.
+    /// cases as in [`Self::add_vartime_on`]. Variable time: public points only.
     pub(crate) fn add_affine_vartime(&self, x2: &C::Base, y2: &C::Base) -> Self {
+        self.add_affine_vartime_on::<false>(x2, y2)
+    }
+
+    /// [`Self::add_affine_vartime`] whose P = Q case doubles by
+    /// [`Self::double_on`]. Variable time: public points only.
+    pub(crate) fn add_affine_vartime_on<const M3: bool>(&self, x2: &C::Base, y2: &C::Base) -> Self {
         if self.is_identity_vartime() {
             return Self::from_affine_vartime(x2, y2);
         }
@@ -247,7 +267,7 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         let h = u2 - self.x;
         let r = (s2 - self.y).double();
         if bool::from(h.is_zero()) {
-            return if bool::from(r.is_zero()) { self.double() } else { Self::IDENTITY_VARTIME };
+            return if bool::from(r.is_zero()) { self.double_on::<M3>() } else { Self::IDENTITY_VARTIME };
         }
         let hh = h.square();
         let i = hh.double().double();

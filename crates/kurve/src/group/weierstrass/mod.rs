@@ -942,15 +942,26 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
             }
             return acc.unscale_iso_vartime(&iso.s).to_projective();
         }
-        let table = pj.odd_multiples_vartime();
+        if let Some(iso) = C::ISO_A_MINUS_3 {
+            let p = JacobianPoint::from_projective(&Self { x: self.x * iso.z2, y: self.y * iso.z3, z: self.z });
+            return Self::wnaf_vartime_on::<true>(&p, k).unscale_iso_vartime(&iso.z).to_projective();
+        }
+        Self::wnaf_vartime_on::<false>(&pj, k).to_projective()
+    }
+
+    /// The width-5 wNAF chain of [`Self::mul_vartime`] in Jacobian
+    /// coordinates, with the a = −3 doubling when `M3` (P on the a = −3
+    /// isomorph). Variable time: public inputs only.
+    fn wnaf_vartime_on<const M3: bool>(p: &JacobianPoint<C>, k: &Scalar<C::ScalarField>) -> JacobianPoint<C> {
+        let table = p.odd_multiples_vartime_on::<M3>();
         let mut digits = [0i8; 8 * recode::MAX_SCALAR_BYTES + 1];
         let len = recode::wnaf_vartime(&k.0, 5, &mut digits);
         let mut acc = JacobianPoint::IDENTITY_VARTIME;
         for i in (0..len).rev() {
-            acc = acc.double();
-            acc = acc.add_digit_vartime(&table, digits[i]);
+            acc = acc.double_on::<M3>();
+            acc = acc.add_digit_vartime_on::<M3>(&table, digits[i]);
         }
-        acc.to_projective()
+        acc
     }
 
     /// \[a\]G + \[b\]P in variable time. Public inputs only: this is the
@@ -985,12 +996,32 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         b: &Scalar<C::ScalarField>,
         p: &Self,
     ) -> Self {
-        let tg = C::g_odd_multiples();
         let pj = JacobianPoint::from_projective(p);
         if let Some(iso) = pj.odd_multiples_iso_vartime() {
             return Self::double_mul_iso_vartime(a, b, &iso);
         }
-        let tp = pj.odd_multiples_vartime();
+        if let Some(iso) = C::ISO_A_MINUS_3 {
+            // on the a = −3 isomorph E_u (u = iso.z): P ↦ (u²·X : u³·Y : Z)
+            // in Jacobian form, G's entries ↦ (u²·x, u³·y)
+            let p = JacobianPoint::from_projective(&Self { x: p.x * iso.z2, y: p.y * iso.z3, z: p.z });
+            let r = Self::straus_vartime_on::<true>(a, b, &p, Some((&iso.z2, &iso.z3)));
+            return r.unscale_iso_vartime(&iso.z).to_projective();
+        }
+        Self::straus_vartime_on::<false>(a, b, &pj, None).to_projective()
+    }
+
+    /// The Straus–Shamir chain of [`Self::double_mul_plain_vartime`] in
+    /// Jacobian coordinates: with `M3` on the a = −3 isomorph E_u of the
+    /// curve (a = −3 doublings; `g_scale` = (u², u³) maps G's affine entries
+    /// there, +2M per addition). Variable time: public inputs only.
+    fn straus_vartime_on<const M3: bool>(
+        a: &Scalar<C::ScalarField>,
+        b: &Scalar<C::ScalarField>,
+        p: &JacobianPoint<C>,
+        g_scale: Option<(&C::Base, &C::Base)>,
+    ) -> JacobianPoint<C> {
+        let tg = C::g_odd_multiples();
+        let tp = p.odd_multiples_vartime_on::<M3>();
         let mut da = [0i8; 8 * recode::MAX_SCALAR_BYTES + 1];
         let mut db = [0i8; 8 * recode::MAX_SCALAR_BYTES + 1];
         let la = recode::wnaf_vartime(&a.0, precomp::G_WNAF_WIDTH, &mut da);
@@ -999,21 +1030,24 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         let mut started = false;
         for i in (0..la.max(lb)).rev() {
             if started {
-                acc = acc.double();
+                acc = acc.double_on::<M3>();
             }
             let d = da[i];
             if d != 0 {
                 let e = &tg[(d.unsigned_abs() / 2) as usize];
-                let y = if d > 0 { e[1] } else { -e[1] };
-                acc = acc.add_affine_vartime(&e[0], &y);
+                let (x, y) = match g_scale {
+                    Some((u2, u3)) => (e[0] * *u2, e[1] * *u3),
+                    None => (e[0], e[1]),
+                };
+                acc = acc.add_affine_vartime_on::<M3>(&x, &if d > 0 { y } else { -y });
                 started = true;
             }
             if db[i] != 0 {
-                acc = acc.add_digit_vartime(&tp, db[i]);
+                acc = acc.add_digit_vartime_on::<M3>(&tp, db[i]);
                 started = true;
             }
         }
-        acc.to_projective()
+        acc
     }
 
     /// \[a\]G + \[b\]P in variable time by the GLV method (the libsecp256k1
