@@ -1,7 +1,8 @@
 //! curve25519 and edwards25519.
 //!
-//! - Field: F_p with p = 2²⁵⁵ − 19 (p ≡ 5 mod 8), the radix-2⁵¹ field
-//!   `field::fe25519::Fe25519` (chosen by measurement; see that module). The
+//! - Field: F_p with p = 2²⁵⁵ − 19 (p ≡ 5 mod 8), the special-reduction
+//!   field `field::fe25519::Fe25519` (radix 2⁶⁴ on x86-64, radix 2⁵¹
+//!   elsewhere; chosen by measurement, see that module). The
 //!   scalar field F_L is the generic Montgomery [`GenericFp`] with 4 limbs.
 //! - Group order: #E = 8·L with the prime
 //!   L = 2²⁵² + 27742317777372353535851937790883648493
@@ -54,9 +55,10 @@ impl FieldParams<4> for ScalarParams {
     const NON_RESIDUE: u64 = 2;
 }
 
-/// The base field F_p, p = 2²⁵⁵ − 19: the radix-2⁵¹ special-reduction field
-/// [`crate::field::fe25519::Fe25519`], chosen by measurement (mul 10.5 ns
-/// against 19.6 ns for the generic Montgomery field; see its module doc).
+/// The base field F_p, p = 2²⁵⁵ − 19: the special-reduction field
+/// [`crate::field::fe25519::Fe25519`] (radix 2⁶⁴ on x86-64, radix 2⁵¹
+/// elsewhere), chosen by measurement (about twice as fast as the generic
+/// Montgomery field; see its module doc).
 /// [`BaseParams`] keeps the generic parameters for differential tests.
 pub type Fp = crate::field::fe25519::Fe25519;
 /// The scalar field F_L.

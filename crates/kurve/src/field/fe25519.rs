@@ -15,8 +15,9 @@
 //! | [`radix51::Fe51`] | `fe25519/radix51.rs` | five 51-bit limbs in `u64`, products in `u128` (ref10 / donna-64 layout) | carries, top carry × 19 |
 //! | [`radix64::Fe64`] | `fe25519/radix64.rs` | four 64-bit limbs, any value < 2^256 | high half × 38 |
 //!
-//! [`Fe25519`] is the one chosen by measurement; the other is kept so tests can
-//! compare the two on every operation (`tests/fe25519.rs`).
+//! [`Fe25519`] is the one chosen by measurement: `Fe64` on x86-64, `Fe51`
+//! on every other target (see "Current choice" below). The other is kept so
+//! tests can compare the two on every operation (`tests/fe25519.rs`).
 //!
 //! # Measurements (`cargo run --release --example field_bench`)
 //!
@@ -54,6 +55,35 @@
 //! 2 549 (LLVM vectorises its addition badly) and `Fe64` 4.53 / 11.6 / 10.9 /
 //! 2 921 / 2 956: `Fe51` still wins on everything but addition. A dedicated
 //! ADX backend would be a separate, assembly-level decision.
+//!
+//! # Current choice (2026-11, AMD EPYC with ADX and AVX-512 IFMA, 3.6 GHz)
+//!
+//! On this machine the table above no longer holds. ns per operation, the
+//! minimum of three runs (latency: one dependent chain; throughput: four
+//! independent chains, per operation):
+//!
+//! | representation | mul lat | mul thr | sqr lat | sqr thr | add lat |
+//! |---|---:|---:|---:|---:|---:|
+//! | `Fe51` | 19.9 | 15.2 | 12.1 | 12.7 | 1.9 |
+//! | `Fe64`, MULX/ADCX/ADOX ([`crate::arith::backend::x86_64_fe25519`]) | 14.7 | 13.1 | 12.2 | 8.5 | 3.5 |
+//! | `Fe64`, portable `u128` code | 14.2 | 12.4 | 15.6 | 9.7 | 3.5 |
+//!
+//! Radix 2⁶⁴ wins every multiplication and squaring; its addition is
+//! slower (a carry chain and two folds against five independent adds), but
+//! a curve operation has fewer additions than products. Whole operations
+//! through the registry, interleaved A/B runs, minimum of five: X25519
+//! 40.5 → 37.1 µs, Ed25519 signing 24.8 → 23.2 µs, verification
+//! 39.1 → 33.5 µs, `mul` 53.1 → 43.0 µs, `double_mul_vartime`
+//! 48.3 → 40.9 µs, `mul_base` 11.8 → 11.0 µs. So on x86-64
+//! [`Fe25519`] is `Fe64`: its multiplication and squaring run the MULX/ADX
+//! assembly when the CPU has BMI2 and ADX (one cached flag test per call,
+//! [`crate::arith::backend::adx_selected`]; squaring is 12 % faster in
+//! throughput than the portable code, multiplication equal on this AMD core,
+//! and MULX/ADX is the faster form on Intel cores) and the portable code
+//! otherwise; its addition and subtraction are baseline x86-64 assembly
+//! (one carry chain, masks instead of the `u128` emulation, 5.2 → 3.5 ns
+//! latency). Other targets keep `Fe51`, whose portable code was measured
+//! faster on the Intel machine of the first table.
 //!
 //! `Fp<P, 4>` inverts with its generic 4-bit-window exponentiation and takes
 //! square roots by constant-time Tonelli–Shanks (s = 2); the two special
@@ -335,12 +365,12 @@ macro_rules! fe25519_common {
                 }
             }
 
-            #[inline]
+            #[inline(always)]
             fn double(&self) -> Self {
                 self.add_impl(self)
             }
 
-            #[inline]
+            #[inline(always)]
             fn square(&self) -> Self {
                 self.square_impl()
             }
@@ -540,5 +570,12 @@ pub mod radix51;
 pub mod radix64;
 
 /// GF(2^255 − 19), the representation chosen by measurement (see the module
-/// doc): currently [`radix51::Fe51`].
+/// doc): [`radix64::Fe64`] on x86-64 (MULX/ADX assembly when the CPU has it,
+/// chosen at run time per multiplication), [`radix51::Fe51`] elsewhere.
+#[cfg(target_arch = "x86_64")]
+pub type Fe25519 = radix64::Fe64;
+/// GF(2^255 − 19), the representation chosen by measurement (see the module
+/// doc): [`radix64::Fe64`] on x86-64 (MULX/ADX assembly when the CPU has it,
+/// chosen at run time per multiplication), [`radix51::Fe51`] elsewhere.
+#[cfg(not(target_arch = "x86_64"))]
 pub type Fe25519 = radix51::Fe51;

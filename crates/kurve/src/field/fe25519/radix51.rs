@@ -248,14 +248,17 @@ impl Fe51 {
 
     /// Compile-time a + b (the same code as `+`), for tables built by const
     /// evaluation ([`crate::group::edwards::AffineNielsPoint`] tables).
+    #[cfg_attr(target_arch = "x86_64", allow(dead_code))] // tables use Fe64 there
     pub(crate) const fn const_add(&self, rhs: &Self) -> Self {
         self.add_impl(rhs)
     }
     /// Compile-time a − b (the same code as `-`).
+    #[cfg_attr(target_arch = "x86_64", allow(dead_code))] // tables use Fe64 there
     pub(crate) const fn const_sub(&self, rhs: &Self) -> Self {
         self.sub_impl(rhs)
     }
     /// Compile-time a·b (the same code as `*`).
+    #[cfg_attr(target_arch = "x86_64", allow(dead_code))] // tables use Fe64 there
     pub(crate) const fn const_mul(&self, rhs: &Self) -> Self {
         self.mul_impl(rhs)
     }
@@ -264,6 +267,7 @@ impl Fe51 {
     /// than the addition chain of `invert_or_zero` and only meant for
     /// const evaluation (the exponent is public, so it is constant time
     /// anyway).
+    #[cfg_attr(target_arch = "x86_64", allow(dead_code))] // tables use Fe64 there
     pub(crate) const fn const_invert(&self) -> Self {
         // p − 2 as little-endian 64-bit words.
         const E: [u64; 4] = [
