@@ -43,7 +43,8 @@
 // `unsafe` is denied everywhere except in eight audited places that opt in
 // with `#[allow(unsafe_code)]`: the x86-64 MULX/ADCX/ADOX assembly backends
 // (`arith::backend::x86_64_adx`, `x86_64_p256`, `x86_64_secp256k1` and
-// `x86_64_fe25519`, the last with its baseline addition and subtraction),
+// `x86_64_fe25519`, whose baseline addition and subtraction are in use and
+// whose MULX routines are tested but not dispatched),
 // the 4-limb modular addition (`x86_64_add`), the AVX2 table scan and its CPU probe (`arith::backend::x86_64_avx2`),
 // the empty-assembly value barrier
 // (`arith::barrier`) and, with the `ct-valgrind` feature only, the valgrind

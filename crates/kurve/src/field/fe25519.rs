@@ -70,21 +70,25 @@
 //!
 //! Radix 2⁶⁴ wins every multiplication and squaring; its addition is
 //! slower (a carry chain and two folds against five independent adds), but
-//! a curve operation has fewer additions than products. Whole operations
-//! through the registry, interleaved A/B runs, minimum of five: X25519
-//! 40.5 → 37.1 µs, Ed25519 signing 24.8 → 23.2 µs, verification
-//! 39.1 → 33.5 µs, `mul` 53.1 → 43.0 µs, `double_mul_vartime`
-//! 48.3 → 40.9 µs, `mul_base` 11.8 → 11.0 µs. So on x86-64
-//! [`Fe25519`] is `Fe64`: its multiplication and squaring run the MULX/ADX
-//! assembly when the CPU has BMI2 and ADX (one cached flag test per call,
-//! [`crate::arith::backend::adx_selected`]; squaring is 12 % faster in
-//! throughput than the portable code, multiplication equal on this AMD core,
-//! and MULX/ADX is the faster form on Intel cores) and the portable code
-//! otherwise; its addition and subtraction are baseline x86-64 assembly
-//! (one carry chain, masks instead of the `u128` emulation, 5.2 → 3.5 ns
-//! latency). Other targets keep `Fe51`, whose portable code was measured
-//! faster on the Intel machine of the first table.
+//! a curve operation has fewer additions than products. So on x86-64
+//! [`Fe25519`] is `Fe64`, with its products in portable Rust and its
+//! addition and subtraction in baseline x86-64 assembly
+//! ([`crate::arith::backend::x86_64_fe25519::add`], one carry chain and
+//! masks instead of the `u128` emulation: 5.2 → 3.5 ns latency). Other
+//! targets keep `Fe51`, whose portable code was measured faster on the
+//! Intel machine of the first table.
 //!
+//! The MULX/ADCX/ADOX products of the same module are faster still
+//! (edwards25519 `mul` through the registry, dudect medians: `Fe51`
+//! 53.4 µs, `Fe64` portable 49.0 µs, `Fe64` MULX 42.8 µs; X25519 40.5 →
+//! 37.1 µs in interleaved A/B runs) but are **not dispatched**: with them
+//! the dudect check of edwards25519 `mul` (all ten classes, 3 000 samples
+//! each) flagged class-dependent timing in 3 of 3 runs (max |t| 18–34,
+//! class medians 20–40 ns apart), while `Fe51` (2 of 2) and `Fe64` with
+//! portable products and the same assembly additions (2 of 2) were clean
+//! (max |t| ≤ 3.2). MULX, ADCX and ADOX are documented as data-independent,
+//! so the cause is open; until it is found the assembly products stay out.
+
 //! `Fp<P, 4>` inverts with its generic 4-bit-window exponentiation and takes
 //! square roots by constant-time Tonelli–Shanks (s = 2); the two special
 //! representations use the addition chains below.

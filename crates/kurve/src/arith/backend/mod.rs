@@ -8,7 +8,7 @@
 //! | [`x86_64_p256`] | x86-64 with BMI2 + ADX, the P-256 prime only | MULX/ADCX/ADOX multiplication and dedicated squaring with the shift-based reduction of p = 2²⁵⁶ − 2²²⁴ + 2¹⁹² + 2⁹⁶ − 1, all words in registers |
 //! | [`x86_64_add`] | x86-64 (baseline), N = 4, with the assembly backends | modular addition on one ADC and one SBB chain with CMOV |
 //! | [`x86_64_secp256k1`] | x86-64 with BMI2 + ADX, the secp256k1 prime only | the same, with the one-multiplication reduction of p = 2²⁵⁶ − 2³² − 977 |
-//! | [`x86_64_fe25519`] | x86-64 with BMI2 + ADX, GF(2²⁵⁵ − 19) in radix 2⁶⁴ (not Montgomery form) | MULX/ADCX/ADOX product and squaring, reduction by 2²⁵⁶ ≡ 38; called by [`crate::field::fe25519::radix64::Fe64`] |
+//! | [`x86_64_fe25519`] | x86-64 with BMI2 + ADX, GF(2²⁵⁵ − 19) in radix 2⁶⁴ (not Montgomery form) | baseline ADD/ADC/SBB addition and subtraction, used by [`crate::field::fe25519::radix64::Fe64`]; MULX/ADCX/ADOX product and squaring (reduction by 2²⁵⁶ ≡ 38), tested but not dispatched (dudect, see the module) |
 //!
 //! What is dispatched where was decided by measurement (tests/field_bench.rs,
 //! both backends interleaved in one process): the assembly multiplication
