@@ -83,12 +83,24 @@
 //! 53.4 µs, `Fe64` portable 49.0 µs, `Fe64` MULX 42.8 µs; X25519 40.5 →
 //! 37.1 µs in interleaved A/B runs) but are **not dispatched**: with them
 //! the dudect check of edwards25519 `mul` (all ten classes, 3 000 samples
-//! each) flagged class-dependent timing in 3 of 3 runs (max |t| 18–34,
-//! class medians 20–40 ns apart), while `Fe51` (2 of 2) and `Fe64` with
-//! portable products and the same assembly additions (2 of 2) were clean
-//! (max |t| ≤ 3.2). MULX, ADCX and ADOX are documented as data-independent,
-//! so the cause is open; until it is found the assembly products stay out.
-
+//! each) flagged class-dependent timing in 5 of 5 runs (max |t| 18–37),
+//! while `Fe51` (2 of 2) and `Fe64` with portable products and the same
+//! assembly additions (4 of 4) were clean (max |t| ≤ 3.2). What the
+//! two flagged runs of 2026-11-24 show: the raw t of every class is below
+//! 1.9; the signal is in the low crops, where (clearest in the first run)
+//! the classes whose *accumulator* stays structured (short scalars 0, 1,
+//! 2³²−1, 2¹²⁶ with a random point; low-order points with a random scalar)
+//! put 41–45 % of their samples in the fastest 10 ns clock step against
+//! 33 % for the classes with a random accumulator (random, n−1, low
+//! Hamming weight). The MULX routines alone
+//! show nothing: 100 000 interleaved samples of 200 dependent or four
+//! independent products on 0 or −1 against random operands, |t| ≤ 2.4.
+//! A shift of a few samples by one clock step that follows how much the
+//! operand bits toggle over a whole operation, and only in the denser
+//! instruction stream, looks like a power/frequency effect rather than an
+//! instruction latency; it is not understood, so the assembly products stay
+//! out until it is.
+//!
 //! `Fp<P, 4>` inverts with its generic 4-bit-window exponentiation and takes
 //! square roots by constant-time Tonelli–Shanks (s = 2); the two special
 //! representations use the addition chains below.

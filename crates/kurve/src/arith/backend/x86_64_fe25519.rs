@@ -21,11 +21,15 @@
 //! **Not dispatched.** [`mul`] and [`sqr`] are faster (edwards25519 `mul`
 //! 49.0 → 42.8 µs) but on the AMD EPYC (Zen 4) machine of 2026-11 the dudect
 //! check of edwards25519 `mul` flagged class-dependent timing with them in
-//! 3 of 3 runs (max |t| 18–34; class medians 20–40 ns apart), and was clean
-//! in 2 of 2 runs with the portable products and these same additions. The
-//! cause is not found yet, so `Fe64` multiplies in portable code; the two
-//! routines stay, tested against it, for that investigation. [`add`] and
-//! [`sub`] (baseline instructions) are what `Fe64` uses on x86-64.
+//! 5 of 5 runs (max |t| 18–37, all from the low crops: classes whose
+//! accumulator stays structured land one 10 ns clock step faster more
+//! often), and was clean in 4 of 4 runs with the portable products and
+//! these same additions. Alone, these routines show no operand dependence
+//! (0 or −1 against random, 100 000 samples, |t| ≤ 2.4); the analysis is
+//! in [`crate::field::fe25519`]. Until the cause is known `Fe64` multiplies
+//! in portable code; the two routines stay, tested against it, for that
+//! investigation. [`add`] and [`sub`] (baseline instructions) are what
+//! `Fe64` uses on x86-64.
 //!
 //! Constant time: straight-line code; MULX, IMUL, ADCX, ADOX, ADD/ADC, SBB
 //! and AND have data-independent timing on every x86-64 core, and no address
