@@ -99,7 +99,10 @@
 //! operand bits toggle over a whole operation, and only in the denser
 //! instruction stream, looks like a power/frequency effect rather than an
 //! instruction latency; it is not understood, so the assembly products stay
-//! out until it is.
+//! out until it is. Dispatching one of the two alone (same check): MULX
+//! multiplication only, clean in 2 of 2 runs (max |t| ≤ 3.4); MULX squaring
+//! only, flagged in 1 of 4 (|t| 5.3 after the 4× re-run, the others ≤ 3.2)
+//! at 43.8–44.2 µs — the first candidate once the cause is known.
 //!
 //! `Fp<P, 4>` inverts with its generic 4-bit-window exponentiation and takes
 //! square roots by constant-time Tonelli–Shanks (s = 2); the two special
