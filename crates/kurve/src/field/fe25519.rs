@@ -136,6 +136,42 @@ pub(crate) const MODULUS_LIMBS: [u64; 4] =
 pub(crate) const SQRT_M1_HEX: &str =
     "2b8324804fc1df0b2b4d00993dfbd7a72f431806ad2fe478c4ee1b274a0ea0b0";
 
+/// Defines `const fn const_invert(&self) -> Self` in a representation's
+/// `impl` block: a⁻¹ (0 for 0) as a^(p−2) by plain square-and-multiply over
+/// the bits of p − 2 = 2²⁵⁵ − 21, most significant first, with the given
+/// const squaring and multiplication. Only for const evaluation of the
+/// fixed-base tables (slower than the addition chain of `invert_or_zero`;
+/// the exponent is public, so it is constant time anyway). The attributes
+/// given come first (the `dead_code` allowance of the unused
+/// representation).
+macro_rules! fe25519_const_invert {
+    ($(#[$attr:meta])* $square:ident, $mul:ident) => {
+        /// Compile-time a⁻¹ (0 for 0): a^(p−2) by square-and-multiply (see
+        /// `fe25519_const_invert!`). Constant time (public exponent); never
+        /// fails.
+        $(#[$attr])*
+        pub(crate) const fn const_invert(&self) -> Self {
+            // p − 2 as little-endian 64-bit words.
+            const E: [u64; 4] = [
+                0xffff_ffff_ffff_ffeb,
+                0xffff_ffff_ffff_ffff,
+                0xffff_ffff_ffff_ffff,
+                0x7fff_ffff_ffff_ffff,
+            ];
+            let mut r = Self::ONE_IMPL;
+            let mut i = 255;
+            while i > 0 {
+                i -= 1;
+                r = r.$square();
+                if (E[i / 64] >> (i % 64)) & 1 == 1 {
+                    r = r.$mul(self);
+                }
+            }
+            r
+        }
+    };
+}
+
 /// Generates the API shared by every representation of GF(2^255 − 19).
 ///
 /// The representation type `$T` must provide, as inherent items:

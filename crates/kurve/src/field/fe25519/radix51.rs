@@ -262,31 +262,7 @@ impl Fe51 {
     pub(crate) const fn const_mul(&self, rhs: &Self) -> Self {
         self.mul_impl(rhs)
     }
-    /// Compile-time a⁻¹ (0 for 0): a^(p−2) by plain square-and-multiply
-    /// over the bits of p − 2 = 2^255 − 21, most significant first. Slower
-    /// than the addition chain of `invert_or_zero` and only meant for
-    /// const evaluation (the exponent is public, so it is constant time
-    /// anyway).
-    #[cfg_attr(target_arch = "x86_64", allow(dead_code))] // tables use Fe64 there
-    pub(crate) const fn const_invert(&self) -> Self {
-        // p − 2 as little-endian 64-bit words.
-        const E: [u64; 4] = [
-            0xffff_ffff_ffff_ffeb,
-            0xffff_ffff_ffff_ffff,
-            0xffff_ffff_ffff_ffff,
-            0x7fff_ffff_ffff_ffff,
-        ];
-        let mut r = Self::ONE_IMPL;
-        let mut i = 255;
-        while i > 0 {
-            i -= 1;
-            r = r.square_impl();
-            if (E[i / 64] >> (i % 64)) & 1 == 1 {
-                r = r.mul_impl(self);
-            }
-        }
-        r
-    }
+    fe25519_const_invert!(#[cfg_attr(target_arch = "x86_64", allow(dead_code))] square_impl, mul_impl);
 
     /// `b` where `mask` is all ones, `a` where it is zero.
     #[inline(always)]

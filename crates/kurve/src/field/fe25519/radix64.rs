@@ -268,30 +268,7 @@ impl Fe64 {
     pub(crate) const fn const_mul(&self, rhs: &Self) -> Self {
         self.mul_portable(rhs)
     }
-    /// Compile-time a⁻¹ (0 for 0): a^(p−2) by plain square-and-multiply
-    /// over the bits of p − 2 = 2^255 − 21, most significant first. Only
-    /// meant for const evaluation (the exponent is public, so it is constant
-    /// time anyway).
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // tables use Fe51 there
-    pub(crate) const fn const_invert(&self) -> Self {
-        // p − 2 as little-endian 64-bit words.
-        const E: [u64; 4] = [
-            0xffff_ffff_ffff_ffeb,
-            0xffff_ffff_ffff_ffff,
-            0xffff_ffff_ffff_ffff,
-            0x7fff_ffff_ffff_ffff,
-        ];
-        let mut r = Self::ONE_IMPL;
-        let mut i = 255;
-        while i > 0 {
-            i -= 1;
-            r = r.square_portable();
-            if (E[i / 64] >> (i % 64)) & 1 == 1 {
-                r = r.mul_portable(self);
-            }
-        }
-        r
-    }
+    fe25519_const_invert!(#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] square_portable, mul_portable);
 
     /// `b` where `mask` is all ones, `a` where it is zero.
     #[inline(always)]
