@@ -8,7 +8,7 @@
 //! branch or index.
 
 use crate::arith::barrier::value_barrier;
-use crate::arith::{adc, mac, sbb, select, sub};
+use crate::arith::{adc, mac, select};
 
 /// `(a + b) mod m` for `a, b < m`, the run-time counterpart of the `const fn`
 /// [`crate::arith::add_mod`] (same result).
@@ -101,12 +101,31 @@ pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u
     final_sub(&t, t_hi, m)
 }
 
-/// `t − m` if `(t_hi : t) ≥ m`, else t (for a value < 2m). Constant time.
+/// `t − m` if `(t_hi : t) ≥ m`, else t (for a value < 2m).
+///
+/// Written like [`add_mod`]: `bool` borrows (one SUB/SBB chain), each
+/// modulus word and the select mask through [`value_barrier`]. With the
+/// `u128` borrow masks of [`crate::arith::sub`] LLVM emitted a serial
+/// ADD/ADC/SAR sequence per limb (about 4 cycles a limb), on the critical
+/// path of every Montgomery product that ends here. Measured (dependent
+/// chain, x86-64 assembly products): P-384 multiplication 39.9 → 35.9 ns,
+/// squaring 49.6 → 38.6 ns; P-521 46.1 → 43.0 and 53.9 → 47.3 ns; whole
+/// `mul` 5–8 % faster on P-384, P-521 and brainpool 384/512.
+/// Constant time; never fails.
 #[inline(always)]
 pub fn final_sub<const N: usize>(t: &[u64; N], t_hi: u64, m: &[u64; N]) -> [u64; N] {
-    let (d, borrow) = sub(t, m);
-    let (_, keep) = sbb(t_hi, 0, borrow);
-    select(&d, t, keep)
+    let mut d = [0u64; N];
+    let mut borrow = false;
+    for i in 0..N {
+        let (x, b1) = t[i].overflowing_sub(value_barrier(m[i]));
+        let (x, b2) = x.overflowing_sub(borrow as u64);
+        d[i] = x;
+        borrow = b1 | b2;
+    }
+    // keep t exactly when (t_hi : t) < m, i.e. t_hi − borrow borrows
+    let keep = t_hi.overflowing_sub(borrow as u64).1;
+    let mask = value_barrier((keep as u64).wrapping_neg());
+    select(&d, t, mask)
 }
 
 /// Montgomery squaring `a²·2^(−64N) mod m`, fully reduced.
