@@ -40,12 +40,14 @@
 //! assert!(c.ecdsa_verify(HashAlg::Sha256, &pk, b"hello", &sig, SigFormat::Der, false).is_ok());
 //! ```
 #![no_std]
-// `unsafe` is denied everywhere except in eight audited places that opt in
+// `unsafe` is denied everywhere except in nine audited places that opt in
 // with `#[allow(unsafe_code)]`: the x86-64 MULX/ADCX/ADOX assembly backends
 // (`arith::backend::x86_64_adx`, `x86_64_p256`, `x86_64_secp256k1` and
 // `x86_64_fe25519`, whose baseline addition and subtraction are in use and
 // whose MULX routines are tested but not dispatched),
 // the 4-limb modular addition (`x86_64_add`), the AVX2 table scan and its CPU probe (`arith::backend::x86_64_avx2`),
+// the AVX-512 IFMA four-lane GF(2^255 - 19) arithmetic and X25519 ladder with
+// its CPU probe (`arith::backend::x86_64_ifma25519`, tested, not dispatched),
 // the empty-assembly value barrier
 // (`arith::barrier`) and, with the `ct-valgrind` feature only, the valgrind
 // client requests in `ct`.

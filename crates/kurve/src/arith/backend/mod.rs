@@ -56,6 +56,8 @@ pub mod portable;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64_adx;
 #[cfg(target_arch = "x86_64")]
+pub mod x86_64_ifma25519;
+#[cfg(target_arch = "x86_64")]
 #[cfg_attr(feature = "force-portable", allow(dead_code))] // compiled, never selected
 pub mod x86_64_add;
 #[cfg(target_arch = "x86_64")]

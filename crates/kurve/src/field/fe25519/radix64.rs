@@ -30,6 +30,22 @@ const fn load8(b: &[u8; 32], i: usize) -> u64 {
 }
 
 impl Fe64 {
+    /// The element whose value is the 256-bit number `w` (little-endian
+    /// words; any value, congruent mod p — this representation's
+    /// invariant), e.g. an output of the four-lane backend
+    /// `arith::backend::x86_64_ifma25519`. Constant time; never fails.
+    #[inline(always)]
+    pub const fn from_words(w: [u64; 4]) -> Self {
+        Fe64(w)
+    }
+
+    /// The 256-bit number held (not reduced mod p), e.g. an input of the
+    /// four-lane backend. Constant time; never fails.
+    #[inline(always)]
+    pub const fn to_words(&self) -> [u64; 4] {
+        self.0
+    }
+
     const ZERO_IMPL: Self = Fe64([0; 4]);
     const ONE_IMPL: Self = Fe64([1, 0, 0, 0]);
 
