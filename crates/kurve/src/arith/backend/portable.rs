@@ -32,18 +32,8 @@ pub fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64
         s[i] = x;
         carry = c1 | c2;
     }
-    let mut d = [0u64; N];
-    let mut borrow = false;
-    for i in 0..N {
-        let (x, b1) = s[i].overflowing_sub(value_barrier(m[i]));
-        let (x, b2) = x.overflowing_sub(borrow as u64);
-        d[i] = x;
-        borrow = b1 | b2;
-    }
-    // keep s exactly when (carry : s) < m, i.e. carry − borrow borrows
-    let keep = (carry as u64).overflowing_sub(borrow as u64).1;
-    let mask = value_barrier((keep as u64).wrapping_neg());
-    select(&d, &s, mask)
+    // (carry : s) < 2m: subtract m unless that borrows
+    final_sub(&s, carry as u64, m)
 }
 
 /// `(a − b) mod m` for `a, b < m`, the run-time counterpart of the `const fn`

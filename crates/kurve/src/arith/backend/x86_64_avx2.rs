@@ -22,18 +22,29 @@ use crate::field::Field;
 /// bits 27 (OSXSAVE) and 28 (AVX), XCR0 bits 1 and 2 (SSE and AVX state)
 /// from XGETBV, CPUID leaf 7 EBX bit 5 (AVX2). Never fails.
 pub fn cpu_has_avx2() -> bool {
+    match os_xcr0_and_leaf7_ebx() {
+        // CPUID leaf 1 ECX bit 28: AVX
+        Some((xcr0, ebx7)) => {
+            let avx = (core::arch::x86_64::__cpuid(1).ecx >> 28) & 1 == 1;
+            avx && xcr0 & 6 == 6 && (ebx7 >> 5) & 1 == 1
+        }
+        None => false,
+    }
+}
+
+/// The low word of XCR0 (which register states the OS saves) and CPUID
+/// leaf 7 EBX (the extended feature bits), or `None` when CPUID has no
+/// leaf 7 or reports no OSXSAVE (then XGETBV does not exist). The shared
+/// part of the CPU probes of this module and `x86_64_ifma25519`.
+/// Never fails.
+pub(super) fn os_xcr0_and_leaf7_ebx() -> Option<(u32, u32)> {
     // SAFETY: CPUID exists on every x86-64 processor; leaf 7 is read only
     // when leaf 0 reports it. XGETBV is executed only when CPUID reports
     // OSXSAVE, which is exactly when it is available.
     unsafe {
         use core::arch::x86_64::{__cpuid, __cpuid_count};
-        let max_leaf = __cpuid(0).eax;
-        if max_leaf < 7 {
-            return false;
-        }
-        let ecx1 = __cpuid(1).ecx;
-        if (ecx1 >> 27) & 1 == 0 || (ecx1 >> 28) & 1 == 0 {
-            return false;
+        if __cpuid(0).eax < 7 || (__cpuid(1).ecx >> 27) & 1 == 0 {
+            return None;
         }
         let (xcr0_lo, _xcr0_hi): (u32, u32);
         core::arch::asm!(
@@ -43,10 +54,7 @@ pub fn cpu_has_avx2() -> bool {
             out("edx") _xcr0_hi,
             options(nomem, nostack, preserves_flags),
         );
-        if xcr0_lo & 6 != 6 {
-            return false;
-        }
-        (__cpuid_count(7, 0).ebx >> 5) & 1 == 1
+        Some((xcr0_lo, __cpuid_count(7, 0).ebx))
     }
 }
 

@@ -75,30 +75,11 @@ const MASK52: i64 = (1i64 << 52) - 1;
 /// instructions need even on YMM registers; CPUID leaf 7 EBX bits 16
 /// (AVX512F), 21 (AVX512_IFMA) and 31 (AVX512VL). Never fails.
 pub fn cpu_has_ifma() -> bool {
-    // SAFETY: CPUID exists on every x86-64 processor; leaf 7 is read only
-    // when leaf 0 reports it. XGETBV is executed only when CPUID reports
-    // OSXSAVE, which is exactly when it is available.
-    unsafe {
-        let max_leaf = __cpuid(0).eax;
-        if max_leaf < 7 {
-            return false;
+    match super::x86_64_avx2::os_xcr0_and_leaf7_ebx() {
+        Some((xcr0, ebx7)) => {
+            xcr0 & 0xe6 == 0xe6 && (ebx7 >> 16) & 1 == 1 && (ebx7 >> 21) & 1 == 1 && (ebx7 >> 31) & 1 == 1
         }
-        if (__cpuid(1).ecx >> 27) & 1 == 0 {
-            return false;
-        }
-        let (xcr0_lo, _xcr0_hi): (u32, u32);
-        core::arch::asm!(
-            "xgetbv",
-            in("ecx") 0u32,
-            out("eax") xcr0_lo,
-            out("edx") _xcr0_hi,
-            options(nomem, nostack, preserves_flags),
-        );
-        if xcr0_lo & 0xe6 != 0xe6 {
-            return false;
-        }
-        let ebx7 = __cpuid_count(7, 0).ebx;
-        (ebx7 >> 16) & 1 == 1 && (ebx7 >> 21) & 1 == 1 && (ebx7 >> 31) & 1 == 1
+        None => false,
     }
 }
 
