@@ -45,19 +45,50 @@ pub struct GroupOnly {
     /// The same, followed by the registry's encoding call (for the untimed
     /// check against the registry).
     pub encoded: Call,
+    /// What `timed` times (the row's `timed` in the JSON).
+    pub description: &'static str,
+    /// Why the classes are compared this way (the row's `comparison`).
+    pub why: &'static str,
 }
 
-/// What [`GroupOnly::timed`] times, for the row's JSON and table.
+/// What [`GroupOnly::timed`] times for `mul` / `mul_base`.
 pub const DESCRIPTION: &str = "group operation only, output encoding excluded: decode P + reduce k mod n + constant-time [k]P / [k]B (+ affine conversion), via the registry's mul_unencoded / mul_base_unencoded; the identity's encoding (00, after declassifying is_identity) is public and is not timed";
+/// Why `mul` / `mul_base` special classes are split off.
+const WHY_IDENTITY: &str = "the registry returns these classes' result (the identity) as 00, a different public form than a random result, so both classes are timed through the registry's unencoded group operation (mul_unencoded / mul_base_unencoded; checked against the registry's bytes with the encoding call added); the registry row of this op has the other classes";
+/// What [`GroupOnly::timed`] times for `xdh`.
+pub const DESCRIPTION_XDH: &str = "X25519/X448 without the RFC 7748 §6.1 all-zero check: clamp k + decode u + constant-time ladder + encode, via the registry's xdh_unchecked; the check (declassify is_zero, then ZeroResult) is public and is not timed";
+/// Why `xdh` small-order classes are split off.
+const WHY_ZERO: &str = "the registry rejects these classes' all-zero shared secret with ZeroResult, a different public form than a random result, so both classes are timed through the registry's xdh_unchecked (same ladder, no check; checked against the registry: all-zero output exactly where it returns ZeroResult, else the same bytes); the registry row of this op has the other classes";
 
 /// The unencoded group operation of `op` (`mul` or `mul_base`) on `c`, for
 /// the registry entries that have one (short-Weierstrass curves and the
 /// Montgomery (u, v) entries of curve25519 / curve448). `None` otherwise.
 pub fn group_only(c: &'static dyn CurveOps, op: &str) -> Option<GroupOnly> {
+    let sb = c.scalar_bytes();
+    if op == "xdh" {
+        if matches!(c.xdh_unchecked(&[], &[]), Err(Error::Unsupported)) {
+            return None;
+        }
+        return Some(GroupOnly {
+            timed: Box::new(move |i| {
+                let (k, u) = i.split_at(sb.min(i.len()));
+                c.xdh_unchecked(k, u).map(|_| ByteBuf::new())
+            }),
+            encoded: Box::new(move |i| {
+                let (k, u) = i.split_at(sb.min(i.len()));
+                let out = c.xdh_unchecked(k, u)?;
+                if out.iter().all(|&b| b == 0) {
+                    return Err(Error::ZeroResult);
+                }
+                Ok(out)
+            }),
+            description: DESCRIPTION_XDH,
+            why: WHY_ZERO,
+        });
+    }
     if matches!(c.mul_base_unencoded(&[1]), Err(Error::Unsupported)) {
         return None;
     }
-    let sb = c.scalar_bytes();
     let split = move |i: &[u8]| -> (Vec<u8>, Vec<u8>) {
         let (k, p) = i.split_at(sb.min(i.len()));
         (k.to_vec(), p.to_vec())
@@ -73,6 +104,8 @@ pub fn group_only(c: &'static dyn CurveOps, op: &str) -> Option<GroupOnly> {
                 c.mul_unencoded(&k, &p)?;
                 c.mul(&k, &p)
             }),
+            description: DESCRIPTION,
+            why: WHY_IDENTITY,
         }),
         "mul_base" => Some(GroupOnly {
             timed: Box::new(move |k| c.mul_base_unencoded(k).map(|()| ByteBuf::new())),
@@ -80,6 +113,8 @@ pub fn group_only(c: &'static dyn CurveOps, op: &str) -> Option<GroupOnly> {
                 c.mul_base_unencoded(k)?;
                 c.mul_base(k)
             }),
+            description: DESCRIPTION,
+            why: WHY_IDENTITY,
         }),
         _ => None,
     }

@@ -319,6 +319,10 @@ mod rfc7748_vectors {
                 assert_eq!(r, [0u8; 32], "u = {u}");
                 assert!(bool::from(zero));
                 assert_eq!(xdh::x25519_checked(&k, &hx(u)), Err(Error::ZeroResult), "u = {u}");
+                // the registry: `xdh` rejects, `xdh_unchecked` returns the zeros
+                let reg = kurve::curves::by_name("x25519").unwrap();
+                assert_eq!(reg.xdh(&k, &hx::<32>(u)), Err(Error::ZeroResult), "u = {u}");
+                assert_eq!(reg.xdh_unchecked(&k, &hx::<32>(u)).unwrap().as_ref(), &[0u8; 32][..], "u = {u}");
             }
         }
         // The order-8 u's are exactly those of the 8-torsion of curve25519.
@@ -334,6 +338,40 @@ mod rfc7748_vectors {
         let mut expect: Vec<[u8; 32]> = bad[..4].iter().map(|s| hx(s)).collect();
         expect.sort();
         assert_eq!(us, expect);
+    }
+
+    /// The ladder X25519 runs (`Curve25519::ladder_dispatched`: the
+    /// four-lane AVX-512 IFMA ladder where the CPU has it) equals the
+    /// RFC 7748 reference ladder on edge and random u, clamped and
+    /// unclamped k; and the registry's `xdh` / `xdh_unchecked` agree.
+    #[test]
+    fn x25519_dispatched_ladder_matches_the_rfc_ladder() {
+        eprintln!("IFMA ladder selected: {}", kurve::arith::backend::ifma_selected());
+        let mut rng = Rng::new(0x7748_0002);
+        let reg = kurve::curves::by_name("x25519").unwrap();
+        let m = [0xffu8; 32];
+        let mut us: Vec<[u8; 32]> = vec![[0u8; 32], m, hx("0900000000000000000000000000000000000000000000000000000000000000")];
+        let mut pm1 = m;
+        pm1[0] = 0xec;
+        pm1[31] = 0x7f;
+        us.push(pm1);
+        for _ in 0..200 {
+            us.push(rng.array());
+        }
+        for (n, u) in us.iter().enumerate() {
+            let uf = rfc7748::decode_u_coordinate::<Curve25519>(u);
+            let k: [u8; 32] = if n % 3 == 0 { m } else { rng.array() };
+            let kc = rfc7748::clamp_x25519(&k);
+            for kk in [kc, k] {
+                assert_eq!(Curve25519::ladder_dispatched(&kk, &uf), ladder::<Curve25519>(&kk, &uf), "u = {u:02x?}");
+            }
+            let checked = reg.xdh(&k, u);
+            let unchecked = reg.xdh_unchecked(&k, u).unwrap();
+            match checked {
+                Ok(b) => assert_eq!(b, unchecked),
+                Err(e) => assert_eq!((e, unchecked.as_ref()), (Error::ZeroResult, &[0u8; 32][..])),
+            }
+        }
     }
 
     #[test]
@@ -700,6 +738,48 @@ fn edwards448_curve448_isogeny() {
 // ---------------------------------------------------------------------------
 // Group laws and scalar multiplication (five groups)
 // ---------------------------------------------------------------------------
+
+/// edwards25519 `mul_base` and `mul` (the four-lane AVX-512 IFMA loops
+/// where the CPU has them) agree with each other and with the wNAF
+/// `mul_vartime`, for edge scalars (0, 1, 2, L − 1, 2²⁵² − 1, digits of
+/// all signs) and random ones, on B, a point of mixed order, the identity
+/// and a point of order 8.
+#[test]
+fn edwards25519_mul_base_matches_the_variable_base_path() {
+    eprintln!("IFMA selected: {}", kurve::arith::backend::ifma_selected());
+    let mut rng = Rng::new(0x8032_0001);
+    let b = c25519::EdwardsPoint::generator();
+    let mut ks: Vec<[u8; 32]> = Vec::new();
+    let l_minus_1 = hx::<32>("ecd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010");
+    let mut top = [0xffu8; 32];
+    top[31] = 0x0f;
+    ks.extend([[0u8; 32], [1u8; 32], l_minus_1, top, [0x88u8; 32], [0x77u8; 32], [0x08u8; 32]]);
+    let mut one = [0u8; 32];
+    one[0] = 1;
+    ks.push(one);
+    one[0] = 2;
+    ks.push(one);
+    for _ in 0..300 {
+        ks.push(rng.array());
+    }
+    for mut k in ks {
+        k.reverse(); // little-endian above
+        let s = SecretScalar::<c25519::Fq>::from_be_bytes_reduced(&k);
+        let p = c25519::EdwardsPoint::mul_base(&s);
+        assert!(bool::from(p.is_on_curve()), "k = {k:02x?}");
+        assert_eq!(p, b.mul(&s), "k = {k:02x?}");
+        assert_eq!(p.compress(), b.mul(&s).compress(), "k = {k:02x?}");
+        // the variable-base `mul` (four-lane where the CPU has it) against
+        // the wNAF `mul_vartime`, on a point of mixed order, the identity
+        // and a point of order 8
+        let t = torsion_generator::<Edwards25519>();
+        let pub_s = Scalar::<c25519::Fq>::from_be_bytes_reduced(&k);
+        let q = p.add(&t);
+        for x in [q, c25519::EdwardsPoint::identity(), t] {
+            assert_eq!(x.mul(&s), x.mul_vartime(&pub_s), "k = {k:02x?}");
+        }
+    }
+}
 
 fn laws_edwards<C: EdwardsCurve>(seed: u64) {
     let mut rng = Rng::new(seed);

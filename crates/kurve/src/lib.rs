@@ -46,8 +46,8 @@
 // `x86_64_fe25519`, whose baseline addition and subtraction are in use and
 // whose MULX routines are tested but not dispatched),
 // the 4-limb modular addition (`x86_64_add`), the AVX2 table scan and its CPU probe (`arith::backend::x86_64_avx2`),
-// the AVX-512 IFMA four-lane GF(2^255 - 19) arithmetic and X25519 ladder with
-// its CPU probe (`arith::backend::x86_64_ifma25519`, tested, not dispatched),
+// the AVX-512 IFMA four-lane GF(2^255 - 19) arithmetic, X25519 ladder and
+// edwards25519 multiplications with its CPU probe (`arith::backend::x86_64_ifma25519`, dispatched),
 // the empty-assembly value barrier
 // (`arith::barrier`) and, with the `ct-valgrind` feature only, the valgrind
 // client requests in `ct`.

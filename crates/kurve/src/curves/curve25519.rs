@@ -118,6 +118,58 @@ impl EdwardsCurve for Edwards25519 {
     fn sqrt_ratio(u: &Fp, v: &Fp) -> (Choice, Fp) {
         Fp::sqrt_ratio(u, v)
     }
+
+    /// The four-lane AVX-512 IFMA fixed-base loop
+    /// ([`arith::backend::x86_64_ifma25519::edwards25519_mul_base_if_selected`])
+    /// when the CPU has it: the same digits, the same table rows read by the
+    /// same masked scan ([`edwards::AffineNielsPoint`]'s signed lookup), the
+    /// additions and doublings four products at a time. `None` otherwise.
+    /// Constant time in the digits.
+    fn mul_base_accelerated(table: &[[edwards::AffineNielsPoint<Self>; 8]], digits: &[i8]) -> Option<EdwardsPoint> {
+        #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+        {
+            let lookup = |row: usize, d: i8| -> [[u64; 4]; 3] {
+                match table.get(row) {
+                    Some(r) => {
+                        let q = edwards::AffineNielsPoint::lookup_signed(r, d);
+                        [q.p.to_words(), q.m.to_words(), q.k.to_words()]
+                    }
+                    // rows cover every digit (checked by `mul_base`): not reached
+                    None => [[1, 0, 0, 0], [1, 0, 0, 0], [0; 4]],
+                }
+            };
+            let mut w = arith::backend::x86_64_ifma25519::edwards25519_mul_base_if_selected(digits, &lookup)?;
+            let p = EdwardsPoint { x: Fp::from_words(w[0]), y: Fp::from_words(w[1]), z: Fp::from_words(w[2]), t: Fp::from_words(w[3]) };
+            zeroize::Zeroize::zeroize(&mut w);
+            return Some(p);
+        }
+        #[allow(unreachable_code)]
+        {
+            let _ = (table, digits);
+            None
+        }
+    }
+
+    /// The four-lane AVX-512 IFMA window loop
+    /// ([`arith::backend::x86_64_ifma25519::edwards25519_mul_if_selected`])
+    /// when the CPU has it: the same signed 4-bit windows and 8-entry table
+    /// as the scalar `mul`, read by a masked scan. `None` otherwise.
+    /// Constant time in the digits and in P.
+    fn mul_accelerated(p: &EdwardsPoint, digits: &[i8]) -> Option<EdwardsPoint> {
+        #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+        {
+            let pw = [p.x.to_words(), p.y.to_words(), p.z.to_words(), p.t.to_words()];
+            let mut w = arith::backend::x86_64_ifma25519::edwards25519_mul_if_selected(&pw, &EDWARDS_D2.to_words(), digits)?;
+            let r = EdwardsPoint { x: Fp::from_words(w[0]), y: Fp::from_words(w[1]), z: Fp::from_words(w[2]), t: Fp::from_words(w[3]) };
+            zeroize::Zeroize::zeroize(&mut w);
+            return Some(r);
+        }
+        #[allow(unreachable_code)]
+        {
+            let _ = (p, digits);
+            None
+        }
+    }
 }
 
 /// Signed radix-16 windows of the edwards25519 fixed-base table: one per
@@ -185,6 +237,24 @@ impl MontgomeryCurve for Curve25519 {
         let u = (p.z + p.y) * (p.z - p.y).invert_or_zero();
         zeroize::Zeroize::zeroize(&mut p);
         u
+    }
+
+    /// The four-lane AVX-512 IFMA ladder
+    /// ([`crate::arith::backend::x86_64_ifma25519::x25519_ladder`], (x₂, z₂,
+    /// x₃, z₃) in the lanes of one register) when the CPU has it, else the
+    /// scalar [`montgomery::ladder`]; then x₂·z₂⁻¹ (0 for the identity).
+    /// Same function, tested against each other. Constant time in k and u.
+    fn ladder_dispatched(k: &[u8; 32], u: &Fp) -> Fp {
+        #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+        {
+            if let Some((mut xw, mut zw)) = arith::backend::x86_64_ifma25519::x25519_ladder_if_selected(k, &u.to_words()) {
+                let (x2, z2) = (Fp::from_words(xw), Fp::from_words(zw));
+                zeroize::Zeroize::zeroize(&mut xw);
+                zeroize::Zeroize::zeroize(&mut zw);
+                return x2 * z2.invert_or_zero();
+            }
+        }
+        montgomery::ladder::<Self>(k, u)
     }
 }
 

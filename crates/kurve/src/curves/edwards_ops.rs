@@ -430,15 +430,17 @@ fn bytes_in<C: MontgomeryCurve>(b: &[u8]) -> Result<C::Bytes, Error> {
     Ok(out)
 }
 
-/// RFC 7748 §5 on already-sized inputs: clamp k, decode u, ladder, encode,
-/// reject an all-zero result. Constant time in k.
-fn xdh_raw<C: MontgomeryCurve>(k: &C::Bytes, u: &C::Base) -> Result<ByteBuf, Error> {
-    xdh_with::<C>(k, |kc| crate::group::montgomery::ladder::<C>(kc, u))
+/// RFC 7748 §5 on already-sized inputs: clamp k, decode u, ladder
+/// ([`MontgomeryCurve::ladder_dispatched`]), encode, and (with
+/// `reject_zero`) reject an all-zero result. Constant time in k.
+fn xdh_raw<C: MontgomeryCurve>(k: &C::Bytes, u: &C::Base, reject_zero: bool) -> Result<ByteBuf, Error> {
+    xdh_with::<C>(k, |kc| C::ladder_dispatched(kc, u), reject_zero)
 }
 
 /// Clamps k (decodeScalar25519 / decodeScalar448), computes `f(clamped k)`,
-/// encodes it and rejects an all-zero result. Constant time in k.
-fn xdh_with<C: MontgomeryCurve>(k: &C::Bytes, f: impl FnOnce(&C::Bytes) -> C::Base) -> Result<ByteBuf, Error> {
+/// encodes it and, with `reject_zero`, rejects an all-zero result.
+/// Constant time in k.
+fn xdh_with<C: MontgomeryCurve>(k: &C::Bytes, f: impl FnOnce(&C::Bytes) -> C::Base, reject_zero: bool) -> Result<ByteBuf, Error> {
     use crate::encoding::rfc7748::encode_u_coordinate;
     use zeroize::Zeroize;
     let mut kc = *k;
@@ -457,7 +459,7 @@ fn xdh_with<C: MontgomeryCurve>(k: &C::Bytes, f: impl FnOnce(&C::Bytes) -> C::Ba
     }
     let mut r = f(&kc);
     kc.zeroize();
-    let zero = crate::ct::declassify(r.is_zero());
+    let zero = reject_zero && crate::ct::declassify(r.is_zero());
     let mut out = encode_u_coordinate::<C>(&r);
     r.zeroize();
     if zero {
@@ -543,7 +545,14 @@ impl<C: MontgomeryCurve> CurveOps for XdhOps<C> {
     fn xdh(&self, k: &[u8], u: &[u8]) -> Result<ByteBuf, Error> {
         let u = bytes_in::<C>(u)?;
         let mut k = bytes_in::<C>(k)?;
-        let r = xdh_raw::<C>(&k, &crate::encoding::rfc7748::decode_u_coordinate::<C>(&u));
+        let r = xdh_raw::<C>(&k, &crate::encoding::rfc7748::decode_u_coordinate::<C>(&u), true);
+        zeroize::Zeroize::zeroize(&mut k);
+        r
+    }
+    fn xdh_unchecked(&self, k: &[u8], u: &[u8]) -> Result<ByteBuf, Error> {
+        let u = bytes_in::<C>(u)?;
+        let mut k = bytes_in::<C>(k)?;
+        let r = xdh_raw::<C>(&k, &crate::encoding::rfc7748::decode_u_coordinate::<C>(&u), false);
         zeroize::Zeroize::zeroize(&mut k);
         r
     }
@@ -551,7 +560,7 @@ impl<C: MontgomeryCurve> CurveOps for XdhOps<C> {
         let mut k = bytes_in::<C>(k)?;
         // The fixed-base path where the curve has one (same value as the
         // ladder on the base point).
-        let r = xdh_with::<C>(&k, |kc| C::base_u(kc));
+        let r = xdh_with::<C>(&k, |kc| C::base_u(kc), true);
         zeroize::Zeroize::zeroize(&mut k);
         r
     }

@@ -201,6 +201,16 @@ pub trait CurveOps: Sync {
         let _ = (k, u);
         Err(Error::Unsupported)
     }
+    /// [`CurveOps::xdh`] without the RFC 7748 §6.1 all-zero check: the
+    /// output is returned even when it is all zero (a small-order peer
+    /// point), for protocols that decide themselves, and for the dudect
+    /// harness, which compares small-order and random peer points through
+    /// results of the same form. Constant time in k. `Unsupported` on other
+    /// models.
+    fn xdh_unchecked(&self, k: &[u8], u: &[u8]) -> Result<ByteBuf, Error> {
+        let _ = (k, u);
+        Err(Error::Unsupported)
+    }
     /// The X25519 / X448 public key: u([clamp(k)]B). Constant time in k.
     fn xdh_public_key(&self, k: &[u8]) -> Result<ByteBuf, Error> {
         let _ = k;

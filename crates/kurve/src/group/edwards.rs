@@ -168,6 +168,27 @@ pub trait EdwardsCurve:
     /// [`crate::group::edwards::define_base_table`].
     const BASE_HI_ODD_MULTIPLES: &'static [AffineNielsPoint<Self>] = &[];
 
+    /// \[k\]B from the signed radix-16 digits of k (as [`EdwardsPoint::mul_base`]
+    /// recodes them) and [`EdwardsCurve::BASE_TABLE`], on a faster backend
+    /// where the CPU has one: edwards25519 runs the same method with the
+    /// point in the four lanes of AVX-512 IFMA registers. `None` (the
+    /// default) means "no such backend": `mul_base` runs its own loop.
+    /// Constant time in the digits; never fails.
+    fn mul_base_accelerated(table: &[[AffineNielsPoint<Self>; 8]], digits: &[i8]) -> Option<EdwardsPoint<Self>> {
+        let _ = (table, digits);
+        None
+    }
+
+    /// \[k\]P from the signed radix-16 digits of k (as [`EdwardsPoint::mul`]
+    /// recodes them) on a faster backend where the CPU has one
+    /// (edwards25519: AVX-512 IFMA, the point in four lanes). `None` (the
+    /// default) means "no such backend". Constant time in the digits and
+    /// in P; never fails.
+    fn mul_accelerated(p: &EdwardsPoint<Self>, digits: &[i8]) -> Option<EdwardsPoint<Self>> {
+        let _ = (p, digits);
+        None
+    }
+
     /// A square root of u/v and whether u/v is a square (v ≠ 0), used by
     /// point decompression. The default is one inversion and one generic
     /// square root; curves whose field has a fused `sqrt_ratio` (one
@@ -247,7 +268,7 @@ impl<C: EdwardsCurve> AffineNielsPoint<C> {
     /// with masked selects and negating with a masked select, so neither
     /// memory address nor branch depends on d. Constant time in d.
     #[inline(always)]
-    fn lookup_signed(row: &[Self; 8], d: i8) -> Self {
+    pub(crate) fn lookup_signed(row: &[Self; 8], d: i8) -> Self {
         let mask = d >> 7; // 0 or −1
         let abs = ((d ^ mask).wrapping_sub(mask)) as u8; // |d| in 0..=8
         // masked scan (see `Field::lookup`): the identity under mask
@@ -776,13 +797,20 @@ impl<C: EdwardsCurve> EdwardsPoint<C> {
     /// 3. Q ← T(e_top); for each lower digit: Q ← \[16\]Q; Q ← Q + sign(eᵢ)·T\[|eᵢ|−1\],
     ///    where the entry is read by scanning all 8 entries with masked
     ///    selects (|eᵢ| = 0 selects the identity) and negated by a masked select.
+    ///
+    /// Where [`EdwardsCurve::mul_accelerated`] has a backend (edwards25519
+    /// with AVX-512 IFMA) the same windows run there.
     pub fn mul<S: ScalarInput<C::ScalarField>>(&self, k: &S) -> Self {
+        let mut digits = [0i8; MAX_SIGNED_DIGITS];
+        let n = signed_radix16(k.as_field(), &mut digits);
+        if let Some(r) = C::mul_accelerated(self, &digits[..n]) {
+            digits.zeroize();
+            return r;
+        }
         let mut table = [*self; 8];
         for j in 1..8 {
             table[j] = if j % 2 == 1 { table[j / 2].double() } else { table[j - 1].add(self) };
         }
-        let mut digits = [0i8; MAX_SIGNED_DIGITS];
-        let n = signed_radix16(k.as_field(), &mut digits);
         let mut acc = Self::lookup_signed(&table, digits[n - 1]);
         for i in (0..n - 1).rev() {
             // Only the last doubling's T is read (by the addition).
@@ -878,6 +906,8 @@ impl<C: EdwardsCurve> EdwardsPoint<C> {
     ///
     /// That is n mixed additions and 4 doublings (edwards25519: 65 × 7M;
     /// edwards448: 113 × 8M). Without a table: [`EdwardsPoint::mul`] on B.
+    /// Where [`EdwardsCurve::mul_base_accelerated`] has a backend
+    /// (edwards25519 with AVX-512 IFMA) the same steps run there.
     pub fn mul_base<S: ScalarInput<C::ScalarField>>(k: &S) -> Self {
         let table = C::BASE_TABLE;
         let mut digits = [0i8; MAX_SIGNED_DIGITS];
@@ -887,6 +917,10 @@ impl<C: EdwardsCurve> EdwardsPoint<C> {
         if 2 * table.len() < n {
             digits.zeroize();
             return Self::generator().mul(k);
+        }
+        if let Some(p) = C::mul_base_accelerated(table, &digits[..n]) {
+            digits.zeroize();
+            return p;
         }
         let mut acc = Self::IDENTITY;
         for (row, pair) in table.iter().zip(digits[..n].chunks(2)) {

@@ -106,6 +106,17 @@ pub trait MontgomeryCurve:
     fn base_u(k_clamped: &Self::Bytes) -> Self::Base {
         ladder::<Self>(k_clamped, &Self::BASE_U)
     }
+
+    /// The u-coordinate of \[k\]P for P with u-coordinate `u`: the same
+    /// function as [`ladder`] (RFC 7748 §5, all `BITS` bits of k, 0 for the
+    /// identity), on the fastest backend the CPU offers. The default is
+    /// [`ladder`]; curve25519 overrides it with the four-lane AVX-512 IFMA
+    /// ladder when [`crate::arith::backend::ifma_selected`]. This is what
+    /// X25519 / X448 ([`crate::proto::xdh`]) call. Constant time in k and u;
+    /// never fails.
+    fn ladder_dispatched(k: &Self::Bytes, u: &Self::Base) -> Self::Base {
+        ladder::<Self>(k, u)
+    }
 }
 
 /// The u-coordinate of \[k\]P for the point P with u-coordinate `u`, by the

@@ -3,7 +3,8 @@
 //! `x25519(k, u)` clamps the private scalar k, decodes the peer's
 //! u-coordinate (masking bit 255 for X25519 and reducing non-canonical
 //! values mod p), runs the constant-time Montgomery ladder
-//! ([`crate::group::montgomery::ladder`]) and encodes the result.
+//! ([`crate::group::montgomery::ladder`], on the fastest backend:
+//! [`MontgomeryCurve::ladder_dispatched`]) and encodes the result.
 //!
 //! **Which form to use.** RFC 7748 §6.1 lets implementations check whether the
 //! shared secret is all zero — the output when the peer sent a point of small
@@ -22,7 +23,7 @@ use crate::curves::curve25519::Curve25519;
 use crate::curves::curve448::Curve448;
 use crate::encoding::rfc7748::{clamp_x25519, clamp_x448, decode_u_coordinate, encode_u_coordinate};
 use crate::field::Field;
-use crate::group::montgomery::{ladder, MontgomeryCurve};
+use crate::group::montgomery::MontgomeryCurve;
 use crate::Error;
 use subtle::Choice;
 use zeroize::Zeroize;
@@ -30,7 +31,7 @@ use zeroize::Zeroize;
 /// The ladder on an already clamped scalar and an encoded u; returns the
 /// encoded result and whether it is zero.
 fn xdh<C: MontgomeryCurve>(k_clamped: &C::Bytes, u: &C::Base) -> (C::Bytes, Choice) {
-    let mut r = ladder::<C>(k_clamped, u);
+    let mut r = C::ladder_dispatched(k_clamped, u);
     let is_zero = r.is_zero();
     let out = encode_u_coordinate::<C>(&r);
     r.zeroize();

@@ -8,6 +8,7 @@
 //! | [`x86_64_p256`] | x86-64 with BMI2 + ADX, the P-256 prime only | MULX/ADCX/ADOX multiplication and dedicated squaring with the shift-based reduction of p = 2²⁵⁶ − 2²²⁴ + 2¹⁹² + 2⁹⁶ − 1, all words in registers |
 //! | [`x86_64_add`] | x86-64 (baseline), N = 4, with the assembly backends | modular addition on one ADC and one SBB chain with CMOV |
 //! | [`x86_64_secp256k1`] | x86-64 with BMI2 + ADX, the secp256k1 prime only | the same, with the one-multiplication reduction of p = 2²⁵⁶ − 2³² − 977 |
+//! | [`x86_64_ifma25519`] | x86-64 with AVX-512 F + VL + IFMA, GF(2²⁵⁵ − 19) in radix 2⁵², four elements at once | the four-lane X25519 ladder and edwards25519 `mul` / `mul_base` (the point's four coordinates in the lanes), dispatched through the curves' hooks when [`ifma_selected`] |
 //! | [`x86_64_fe25519`] | x86-64 with BMI2 + ADX, GF(2²⁵⁵ − 19) in radix 2⁶⁴ (not Montgomery form) | baseline ADD/ADC/SBB addition and subtraction, used by [`crate::field::fe25519::radix64::Fe64`]; MULX/ADCX/ADOX product and squaring (reduction by 2²⁵⁶ ≡ 38), tested but not dispatched (dudect, see the module) |
 //!
 //! What is dispatched where was decided by measurement (tests/field_bench.rs,
@@ -56,6 +57,7 @@ pub mod portable;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64_adx;
 #[cfg(target_arch = "x86_64")]
+#[cfg_attr(feature = "force-portable", allow(dead_code))] // compiled, never selected
 pub mod x86_64_ifma25519;
 #[cfg(target_arch = "x86_64")]
 #[cfg_attr(feature = "force-portable", allow(dead_code))] // compiled, never selected
@@ -86,6 +88,8 @@ const PROBED: u8 = 1;
 const ADX: u8 = 2;
 /// State bit: the AVX2 table scans are in use.
 const AVX2: u8 = 4;
+/// State bit: the AVX-512 IFMA four-lane 25519 code is in use.
+const IFMA: u8 = 8;
 
 /// The selection state, probing the CPU on first use.
 #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
@@ -132,6 +136,24 @@ pub fn avx2_selected() -> bool {
     }
 }
 
+/// True when the AVX-512 IFMA four-lane code of [`x86_64_ifma25519`] (X25519
+/// ladder, edwards25519 `mul` and `mul_base`) is selected: the CPU has AVX-512
+/// F, VL and IFMA and the OS saves their state. Same switches and caching
+/// as [`adx_selected`]; never selected by [`select_unprobed`] (valgrind
+/// cannot execute AVX-512). Constant time; never fails.
+#[inline(always)]
+pub fn ifma_selected() -> bool {
+    #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+    {
+        state() & IFMA != 0
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(feature = "force-portable"))))]
+    {
+        let _ = IFMA;
+        false
+    }
+}
+
 #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
 #[cold]
 #[inline(never)]
@@ -143,6 +165,9 @@ fn probe() -> u8 {
         }
         if x86_64_avx2::cpu_has_avx2() {
             s |= AVX2;
+        }
+        if x86_64_ifma25519::cpu_has_ifma() {
+            s |= IFMA;
         }
     }
     SELECTED.store(s, Ordering::Relaxed);
