@@ -775,8 +775,13 @@ fn edwards25519_mul_base_matches_the_variable_base_path() {
         let t = torsion_generator::<Edwards25519>();
         let pub_s = Scalar::<c25519::Fq>::from_be_bytes_reduced(&k);
         let q = p.add(&t);
+        let other = Scalar::<c25519::Fq>::from_be_bytes_reduced(&rng.array::<32>());
         for x in [q, c25519::EdwardsPoint::identity(), t] {
             assert_eq!(x.mul(&s), x.mul_vartime(&pub_s), "k = {k:02x?}");
+            // the Straus–Shamir [a]B + [b]P (four-lane where the CPU has it)
+            let expect = c25519::EdwardsPoint::mul_base(&other).add(&x.mul(&s));
+            assert_eq!(c25519::EdwardsPoint::double_mul_vartime(&other, &pub_s, &x), expect, "k = {k:02x?}");
+            assert_eq!(c25519::EdwardsPoint::double_mul_vartime(&pub_s, &other, &x), c25519::EdwardsPoint::mul_base(&pub_s).add(&x.mul(&other)));
         }
     }
 }

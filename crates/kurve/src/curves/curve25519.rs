@@ -150,6 +150,46 @@ impl EdwardsCurve for Edwards25519 {
         }
     }
 
+    /// The four-lane AVX-512 IFMA Straus–Shamir loop
+    /// ([`arith::backend::x86_64_ifma25519::edwards25519_straus_vartime_if_selected`])
+    /// when the CPU has it. `None` otherwise. Variable time (public inputs).
+    fn straus_vartime_accelerated(
+        points: &[(&EdwardsPoint, &[i8])],
+        fixed: &[(&[edwards::AffineNielsPoint<Self>], &[i8])],
+        len: usize,
+    ) -> Option<EdwardsPoint> {
+        #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+        {
+            use arith::backend::x86_64_ifma25519 as ifma;
+            if points.len() > 2 || fixed.len() > 2 || !arith::backend::ifma_selected() {
+                return None;
+            }
+            let words = |p: &EdwardsPoint| [p.x.to_words(), p.y.to_words(), p.z.to_words(), p.t.to_words()];
+            let pts: [([[u64; 4]; 4], &[i8]); 2] = core::array::from_fn(|i| match points.get(i) {
+                Some((p, d)) => (words(p), *d),
+                None => ([[0; 4]; 4], &[][..]),
+            });
+            let lookups: [_; 2] = core::array::from_fn(|i| {
+                let t: &[edwards::AffineNielsPoint<Self>] = fixed.get(i).map_or(&[][..], |f| f.0);
+                move |j: usize| -> [[u64; 4]; 3] {
+                    match t.get(j) {
+                        Some(q) => [q.p.to_words(), q.m.to_words(), q.k.to_words()],
+                        None => [[1, 0, 0, 0], [1, 0, 0, 0], [0; 4]],
+                    }
+                }
+            });
+            let fx: [(ifma::FixedOddMultiples<'_>, &[i8]); 2] =
+                core::array::from_fn(|i| (&lookups[i] as ifma::FixedOddMultiples<'_>, fixed.get(i).map_or(&[][..], |f| f.1)));
+            let w = ifma::edwards25519_straus_vartime_if_selected(&EDWARDS_D2.to_words(), &pts[..points.len()], &fx[..fixed.len()], len)?;
+            return Some(EdwardsPoint { x: Fp::from_words(w[0]), y: Fp::from_words(w[1]), z: Fp::from_words(w[2]), t: Fp::from_words(w[3]) });
+        }
+        #[allow(unreachable_code)]
+        {
+            let _ = (points, fixed, len);
+            None
+        }
+    }
+
     /// The four-lane AVX-512 IFMA window loop
     /// ([`arith::backend::x86_64_ifma25519::edwards25519_mul_if_selected`])
     /// when the CPU has it: the same signed 4-bit windows and 8-entry table

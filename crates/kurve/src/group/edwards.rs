@@ -189,6 +189,23 @@ pub trait EdwardsCurve:
         None
     }
 
+    /// Σ \[kᵢ\]Pᵢ + Σ \[lⱼ\]Qⱼ in variable time on a faster backend where
+    /// the CPU has one (edwards25519: AVX-512 IFMA): `points` are (Pᵢ,
+    /// width-5 wNAF digits of kᵢ), `fixed` are (the odd multiples \[1\]Q,
+    /// \[3\]Q, … of a fixed point in [`AffineNielsPoint`] form, wNAF digits
+    /// of lⱼ), all digit slices `len` long. The Straus–Shamir loop of
+    /// [`EdwardsPoint::double_mul_vartime`] and
+    /// [`EdwardsPoint::base_and_two_half_mul_vartime`]. `None` (the default)
+    /// means "no such backend". Public inputs only; never fails.
+    fn straus_vartime_accelerated(
+        points: &[(&EdwardsPoint<Self>, &[i8])],
+        fixed: &[(&[AffineNielsPoint<Self>], &[i8])],
+        len: usize,
+    ) -> Option<EdwardsPoint<Self>> {
+        let _ = (points, fixed, len);
+        None
+    }
+
     /// A square root of u/v and whether u/v is a square (v ≠ 0), used by
     /// point decompression. The default is one inversion and one generic
     /// square root; curves whose field has a fused `sqrt_ratio` (one
@@ -981,6 +998,12 @@ impl<C: EdwardsCurve> EdwardsPoint<C> {
         let mut db = [0i8; 8 * recode::MAX_SCALAR_BYTES + 1];
         let la = recode::wnaf_vartime(&a.0, if use_static { 8 } else { 5 }, &mut da);
         let lb = recode::wnaf_vartime(&b.0, 5, &mut db);
+        if use_static {
+            let len = la.max(lb);
+            if let Some(r) = C::straus_vartime_accelerated(&[(p, &db[..len])], &[(tb_static, &da[..len])], len) {
+                return r;
+            }
+        }
         let mut acc = Self::IDENTITY;
         for i in (0..la.max(lb)).rev() {
             let (x, y) = (da[i], db[i]);
@@ -1048,14 +1071,21 @@ impl<C: EdwardsCurve> EdwardsPoint<C> {
             let hi = if hb == 0 { 0 } else { words.get(i + hw + 1).map_or(0, |w| *w << (64 - hb)) };
             t1[i] = lo | hi;
         }
-        let tp = p.odd_multiples_vartime().map(|e| CachedPoint::from_point(&e));
-        let tq = q.odd_multiples_vartime().map(|e| CachedPoint::from_point(&e));
         const D: usize = 8 * recode::MAX_SCALAR_BYTES + 1;
         let (mut d0, mut d1, mut du, mut dv) = ([0i8; D], [0i8; D], [0i8; D], [0i8; D]);
         let len = recode::wnaf_words_vartime(&t0, 8, &mut d0)
             .max(recode::wnaf_words_vartime(&t1, 8, &mut d1))
             .max(recode::wnaf_words_vartime(u, 5, &mut du))
             .max(recode::wnaf_words_vartime(v, 5, &mut dv));
+        if let Some(r) = C::straus_vartime_accelerated(
+            &[(p, &du[..len]), (q, &dv[..len])],
+            &[(lo_table, &d0[..len]), (hi_table, &d1[..len])],
+            len,
+        ) {
+            return Some(r);
+        }
+        let tp = p.odd_multiples_vartime().map(|e| CachedPoint::from_point(&e));
+        let tq = q.odd_multiples_vartime().map(|e| CachedPoint::from_point(&e));
         let mut acc = Self::IDENTITY;
         for i in (0..len).rev() {
             let (a, b, c, d) = (d0[i], d1[i], du[i], dv[i]);

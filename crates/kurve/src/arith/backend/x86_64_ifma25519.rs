@@ -588,6 +588,94 @@ pub fn edwards25519_mul_base_if_selected(digits: &[i8], lookup: &dyn Fn(usize, i
     }
 }
 
+/// −Q for Q = (Y − X, Y + X, 2Z, 2d·T) in cached form: (Y + X, Y − X, 2Z,
+/// −2d·T). Constant time.
+#[inline]
+#[target_feature(enable = "avx512ifma,avx512vl")]
+fn neg_cached(q: &F52x4) -> F52x4 {
+    let sw = permute::<0xe1>(q);
+    blend::<LANE3>(&sw, &F52x4::zero().sub(&sw))
+}
+
+/// A fixed table of odd multiples for [`edwards25519_straus_vartime_if_selected`]:
+/// `lookup(j)` returns the words (y + x, y − x, 2d·x·y) of \[2j + 1\]·Q.
+pub type FixedOddMultiples<'a> = &'a dyn Fn(usize) -> [[u64; 4]; 3];
+
+/// Σ \[kᵢ\]Pᵢ + Σ \[lⱼ\]Qⱼ on edwards25519 in variable time (Straus–Shamir,
+/// interleaved wNAF, one doubling chain), with the point in the four lanes:
+/// `points` are (words of (X, Y, Z, T) of Pᵢ, width-5 wNAF digits of kᵢ)
+/// — at most two; the table \[1, 3, …, 15\]Pᵢ is built here in cached form —
+/// and `fixed` are (odd-multiple lookup of Qⱼ, wNAF digits of lⱼ, any width
+/// the lookup covers), e.g. the compile-time tables of B. Every digit slice
+/// is read up to `len`. Returns the words of (X, Y, Z, T), not reduced.
+/// Variable time: public inputs only. The caller must have checked
+/// [`cpu_has_ifma`].
+#[target_feature(enable = "avx512ifma,avx512vl")]
+fn edwards25519_straus_vartime(
+    d2: &[u64; 4],
+    points: &[([[u64; 4]; 4], &[i8])],
+    fixed: &[(FixedOddMultiples<'_>, &[i8])],
+    len: usize,
+) -> [[u64; 4]; 4] {
+    let (zero, one, two) = ([0u64; 4], [1u64, 0, 0, 0], [2u64, 0, 0, 0]);
+    let k = F52x4::from_words(&[one, one, two, *d2]);
+    let mut tables = [[F52x4::zero(); 8]; 2];
+    for (t, (pw, _)) in tables.iter_mut().zip(points.iter()) {
+        let p1 = F52x4::from_words(pw);
+        let p2 = edwards_to_cached(&edwards_double(&p1), &k);
+        let mut e = p1;
+        t[0] = edwards_to_cached(&p1, &k);
+        for entry in t.iter_mut().skip(1) {
+            e = edwards_add_cached(&e, &p2);
+            *entry = edwards_to_cached(&e, &k);
+        }
+    }
+    let mut acc = F52x4::from_words(&[zero, one, one, zero]);
+    let mut started = false;
+    for i in (0..len).rev() {
+        if started {
+            acc = edwards_double(&acc);
+        }
+        for (t, (_, digits)) in tables.iter().zip(points.iter()) {
+            let d = digits.get(i).copied().unwrap_or(0);
+            if d != 0 {
+                let q = t[(d.unsigned_abs() / 2) as usize & 7];
+                acc = edwards_add_cached(&acc, &if d > 0 { q } else { neg_cached(&q) });
+                started = true;
+            }
+        }
+        for (lookup, digits) in fixed.iter() {
+            let d = digits.get(i).copied().unwrap_or(0);
+            if d != 0 {
+                let [p, m, kk] = lookup((d.unsigned_abs() / 2) as usize);
+                let q = F52x4::from_words(&[m, p, two, kk]);
+                acc = edwards_add_cached(&acc, &if d > 0 { q } else { neg_cached(&q) });
+                started = true;
+            }
+        }
+    }
+    acc.to_words()
+}
+
+/// [`edwards25519_straus_vartime`] (at most two `points`) when the IFMA
+/// backend is selected ([`super::ifma_selected`]), else `None`. The safe
+/// entry point of edwards25519's `straus_vartime_accelerated`. Variable
+/// time (public inputs only); never fails.
+pub fn edwards25519_straus_vartime_if_selected(
+    d2: &[u64; 4],
+    points: &[([[u64; 4]; 4], &[i8])],
+    fixed: &[(FixedOddMultiples<'_>, &[i8])],
+    len: usize,
+) -> Option<[[u64; 4]; 4]> {
+    if super::ifma_selected() && points.len() <= 2 {
+        // SAFETY: `ifma_selected` holds only when `cpu_has_ifma` found
+        // AVX-512 F/VL/IFMA and the OS support for their state.
+        Some(unsafe { edwards25519_straus_vartime(d2, points, fixed, len) })
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     extern crate std;
