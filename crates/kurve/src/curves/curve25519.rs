@@ -128,20 +128,10 @@ impl EdwardsCurve for Edwards25519 {
     fn mul_base_accelerated(table: &[[edwards::AffineNielsPoint<Self>; 8]], digits: &[i8]) -> Option<EdwardsPoint> {
         #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
         {
-            let lookup = |row: usize, d: i8| -> [[u64; 4]; 3] {
-                match table.get(row) {
-                    Some(r) => {
-                        let q = edwards::AffineNielsPoint::lookup_signed(r, d);
-                        [q.p.to_words(), q.m.to_words(), q.k.to_words()]
-                    }
-                    // rows cover every digit (checked by `mul_base`): not reached
-                    None => [[1, 0, 0, 0], [1, 0, 0, 0], [0; 4]],
-                }
-            };
+            // rows cover every digit (checked by `mul_base`): `None` is not reached
+            let lookup = |row: usize, d: i8| niels_words(table.get(row).map(|r| edwards::AffineNielsPoint::lookup_signed(r, d)).as_ref());
             let mut w = arith::backend::x86_64_ifma25519::edwards25519_mul_base_if_selected(digits, &lookup)?;
-            let p = EdwardsPoint { x: Fp::from_words(w[0]), y: Fp::from_words(w[1]), z: Fp::from_words(w[2]), t: Fp::from_words(w[3]) };
-            zeroize::Zeroize::zeroize(&mut w);
-            return Some(p);
+            return Some(point_from_words(&mut w));
         }
         #[allow(unreachable_code)]
         {
@@ -164,24 +154,18 @@ impl EdwardsCurve for Edwards25519 {
             if points.len() > 2 || fixed.len() > 2 || !arith::backend::ifma_selected() {
                 return None;
             }
-            let words = |p: &EdwardsPoint| [p.x.to_words(), p.y.to_words(), p.z.to_words(), p.t.to_words()];
             let pts: [([[u64; 4]; 4], &[i8]); 2] = core::array::from_fn(|i| match points.get(i) {
-                Some((p, d)) => (words(p), *d),
+                Some((p, d)) => (point_words(p), *d),
                 None => ([[0; 4]; 4], &[][..]),
             });
             let lookups: [_; 2] = core::array::from_fn(|i| {
                 let t: &[edwards::AffineNielsPoint<Self>] = fixed.get(i).map_or(&[][..], |f| f.0);
-                move |j: usize| -> [[u64; 4]; 3] {
-                    match t.get(j) {
-                        Some(q) => [q.p.to_words(), q.m.to_words(), q.k.to_words()],
-                        None => [[1, 0, 0, 0], [1, 0, 0, 0], [0; 4]],
-                    }
-                }
+                move |j: usize| niels_words(t.get(j))
             });
             let fx: [(ifma::FixedOddMultiples<'_>, &[i8]); 2] =
                 core::array::from_fn(|i| (&lookups[i] as ifma::FixedOddMultiples<'_>, fixed.get(i).map_or(&[][..], |f| f.1)));
-            let w = ifma::edwards25519_straus_vartime_if_selected(&EDWARDS_D2.to_words(), &pts[..points.len()], &fx[..fixed.len()], len)?;
-            return Some(EdwardsPoint { x: Fp::from_words(w[0]), y: Fp::from_words(w[1]), z: Fp::from_words(w[2]), t: Fp::from_words(w[3]) });
+            let mut w = ifma::edwards25519_straus_vartime_if_selected(&EDWARDS_D2.to_words(), &pts[..points.len()], &fx[..fixed.len()], len)?;
+            return Some(point_from_words(&mut w));
         }
         #[allow(unreachable_code)]
         {
@@ -198,17 +182,40 @@ impl EdwardsCurve for Edwards25519 {
     fn mul_accelerated(p: &EdwardsPoint, digits: &[i8]) -> Option<EdwardsPoint> {
         #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
         {
-            let pw = [p.x.to_words(), p.y.to_words(), p.z.to_words(), p.t.to_words()];
-            let mut w = arith::backend::x86_64_ifma25519::edwards25519_mul_if_selected(&pw, &EDWARDS_D2.to_words(), digits)?;
-            let r = EdwardsPoint { x: Fp::from_words(w[0]), y: Fp::from_words(w[1]), z: Fp::from_words(w[2]), t: Fp::from_words(w[3]) };
-            zeroize::Zeroize::zeroize(&mut w);
-            return Some(r);
+            let mut w = arith::backend::x86_64_ifma25519::edwards25519_mul_if_selected(&point_words(p), &EDWARDS_D2.to_words(), digits)?;
+            return Some(point_from_words(&mut w));
         }
         #[allow(unreachable_code)]
         {
             let _ = (p, digits);
             None
         }
+    }
+}
+
+/// (X, Y, Z, T) as 256-bit words, the operand layout of the four-lane
+/// backend (`arith::backend::x86_64_ifma25519`). Constant time.
+#[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+fn point_words(p: &EdwardsPoint) -> [[u64; 4]; 4] {
+    [p.x.to_words(), p.y.to_words(), p.z.to_words(), p.t.to_words()]
+}
+
+/// The point whose (X, Y, Z, T) words the four-lane backend returned;
+/// the words are zeroized. Constant time.
+#[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+fn point_from_words(w: &mut [[u64; 4]; 4]) -> EdwardsPoint {
+    let p = EdwardsPoint { x: Fp::from_words(w[0]), y: Fp::from_words(w[1]), z: Fp::from_words(w[2]), t: Fp::from_words(w[3]) };
+    zeroize::Zeroize::zeroize(w);
+    p
+}
+
+/// The words (y + x, y − x, 2d·x·y) of an affine Niels point, or of the
+/// identity (1, 1, 0) for `None`. Constant time.
+#[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+fn niels_words(q: Option<&edwards::AffineNielsPoint<Edwards25519>>) -> [[u64; 4]; 3] {
+    match q {
+        Some(q) => [q.p.to_words(), q.m.to_words(), q.k.to_words()],
+        None => [[1, 0, 0, 0], [1, 0, 0, 0], [0; 4]],
     }
 }
 
