@@ -202,9 +202,10 @@ fn lookup_backends_agree() {
 /// The special-prime routines called directly (not through the dispatcher,
 /// so both the portable and the assembly versions run whatever the selected
 /// backend): `p384::mul`/`sqr`, `p521::sqr` and, with BMI2 + ADX,
-/// `x86_64_adx::mul_p384`/`mul_p521`, against the num-bigint reference
+/// `x86_64_adx::mul_p384`/`mul_p521`/`sqr_p521`, against the num-bigint reference
 /// r·R ≡ a·b (mod p), r < p, on the edge values and 2,000 random pairs
-/// (a up to 2^(64N) − 1 for the multiplications).
+/// (a up to 2^(64N) − 1 for the multiplications); and `p521::double`
+/// against 2a mod p.
 #[test]
 fn special_prime_routines_match_reference() {
     fn check<const N: usize>(
@@ -261,4 +262,20 @@ fn special_prime_routines_match_reference() {
     assert_eq!(n > 0, adx);
     let n = check(p521, &|a, b| backend::x86_64_adx::mul_p521(a, b), &|a| backend::x86_64_adx::mul_p521(a, a), 10);
     assert_eq!(n > 0, adx);
+    let n = check(p521, &|_, _| None, &|a| backend::x86_64_adx::sqr_p521(a), 11);
+    assert_eq!(n > 0, adx);
+    // the P-521 doubling (a rotation): 2a mod p, reduced, for a < p
+    let m = to_big(p521);
+    let mut vals = edges_below::<9>(&m);
+    let mut rng = Rng(12);
+    for _ in 0..2000 {
+        let mut a: [u64; 9] = core::array::from_fn(|_| rng.next_u64());
+        a[8] &= 0x1ff;
+        vals.push(to_big(&a) % &m);
+    }
+    for a in &vals {
+        let d = to_big(&backend::p521::double(&to_limbs::<9>(a)));
+        assert!(d < m, "double not reduced: a={a:x}");
+        assert_eq!(d, (a * 2u32) % &m, "double a={a:x}");
+    }
 }

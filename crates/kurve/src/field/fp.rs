@@ -246,8 +246,14 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
         }
     }
 
+    /// 2a: a rotation for the P-521 prime ([`arith::backend::p521::double`]),
+    /// else a + a.
     #[inline(always)]
     fn double(&self) -> Self {
+        if arith::backend::p521::is_p521(&P::MODULUS) {
+            let r = arith::backend::p521::double(&arith::backend::limbs_resize(&self.limbs));
+            return Self::from_montgomery(arith::backend::limbs_resize(&r));
+        }
         *self + *self
     }
 

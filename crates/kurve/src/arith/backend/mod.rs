@@ -3,7 +3,7 @@
 //! | backend | where | what |
 //! |---|---|---|
 //! | [`portable`] | every target, always compiled and tested | fully unrolled CIOS in plain Rust (u128 products), dedicated squaring |
-//! | [`x86_64_adx`] | x86-64 with BMI2 + ADX; routines for N ∈ {4, 5, 6, 8}, dispatched for N ∈ {5, 6, 8}, and for the P-384 and P-521 primes | MULX/ADCX/ADOX inline assembly (two carry chains); the P-384 rounds reduce with two MULX by 2³⁸⁴ − p, the P-521 rounds with two shifts |
+//! | [`x86_64_adx`] | x86-64 with BMI2 + ADX; routines for N ∈ {4, 5, 6, 8}, dispatched for N ∈ {5, 6, 8}, and for the P-384 and P-521 primes | MULX/ADCX/ADOX inline assembly (two carry chains); the P-384 rounds reduce with two MULX by 2³⁸⁴ − p, the P-521 rounds with two shifts; the P-521 squaring is a 45-product square followed by [`p521`]'s rotation |
 //! | [`p384`], [`p521`] | every target, both backends | the special-form reductions of the P-384 and P-521 primes in portable Rust (P-384 multiplication and squaring, P-521 squaring) |
 //! | [`x86_64_p256`] | x86-64 with BMI2 + ADX, the P-256 prime only | MULX/ADCX/ADOX multiplication and dedicated squaring with the shift-based reduction of p = 2²⁵⁶ − 2²²⁴ + 2¹⁹² + 2⁹⁶ − 1, all words in registers |
 //! | [`x86_64_add`] | x86-64 (baseline), N = 4, with the assembly backends | modular addition on one ADC and one SBB chain with CMOV |
@@ -308,10 +308,14 @@ pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u
 /// Montgomery squaring `a²·2^(−64N) mod m`, fully reduced.
 ///
 /// Uses the P-256 or secp256k1 assembly squaring for those primes when
-/// BMI2 + ADX are selected; for P-384 and P-521 the special assembly
-/// multiplication of a by itself (34 ns vs 35 for the portable P-384
-/// squaring; 42 vs 48 ns for the portable P-521 one, [`p521::sqr`], which
-/// the portable path uses); for N = 8 the (dispatched) multiplication
+/// BMI2 + ADX are selected; for P-521 the assembly 45-product square plus
+/// the rotation reduction ([`x86_64_adx::sqr_p521_unchecked`]: 42.8 vs 49.0
+/// ns per dependent squaring, 36.0 vs 43.1 ns with three independent chains,
+/// against the special multiplication of a by itself; [`p521::sqr`] on the
+/// portable path); for P-384 the special assembly multiplication of a by
+/// itself (34 ns vs 35 for the portable P-384 squaring; the assembly
+/// 21-product square with the portable reduction measured slower, 45.6 vs
+/// 43.1 ns); for N = 8 the (dispatched) multiplication
 /// (portable: 77.1 vs 69.0 ns for the dedicated squaring); else the portable
 /// dedicated squaring (N(N+1)/2 products), measured faster than any
 /// multiplication at the other sizes.
@@ -332,8 +336,7 @@ pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N
         #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
         {
             if adx_selected() {
-                let a9 = limbs_resize(a);
-                return limbs_resize(&x86_64_adx::mul_p521_unchecked(&a9, &a9));
+                return limbs_resize(&x86_64_adx::sqr_p521_unchecked(&limbs_resize(a)));
             }
         }
         return limbs_resize(&p521::sqr(&limbs_resize(a)));
@@ -379,7 +382,7 @@ fn limbs_n<const N: usize>(a: [u64; 4]) -> [u64; N] {
 /// `a` copied into M limbs (cut or zero-extended); the identity when M = N,
 /// which is the case at every call site (after the modulus test). Never fails.
 #[inline(always)]
-fn limbs_resize<const N: usize, const M: usize>(a: &[u64; N]) -> [u64; M] {
+pub(crate) fn limbs_resize<const N: usize, const M: usize>(a: &[u64; N]) -> [u64; M] {
     let mut r = [0u64; M];
     for (d, s) in r.iter_mut().zip(a.iter()) {
         *d = *s;

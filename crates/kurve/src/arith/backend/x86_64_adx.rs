@@ -158,6 +158,30 @@ pub(crate) fn mul_p521_unchecked(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
     final_sub(&r, 0, &super::p521::MODULUS)
 }
 
+/// Montgomery square a²·2⁻⁵⁷⁶ mod p for the P-521 prime, fully reduced:
+/// the 45-product square by MULX/ADCX/ADOX (generated, `sqr_wide_9_raw`),
+/// then the rotation of [`super::p521::redc`] (no multiplication).
+///
+/// The caller must have checked [`cpu_has_bmi2_adx`]; requires `a < p`.
+/// Constant time; never fails.
+#[inline(always)]
+pub(crate) fn sqr_p521_unchecked(a: &[u64; 9]) -> [u64; 9] {
+    let mut buf = [0u64; 27];
+    buf[..9].copy_from_slice(a);
+    gen::sqr_wide_9_raw(&mut buf);
+    super::p521::redc(take(&buf[9..18]), take(&buf[18..27]))
+}
+
+/// [`sqr_p521_unchecked`] for tests and benchmarks: `None` when the CPU lacks
+/// BMI2/ADX (ignores the force-portable switches). Same requirements;
+/// constant time.
+pub fn sqr_p521(a: &[u64; 9]) -> Option<[u64; 9]> {
+    if !cpu_has_bmi2_adx() {
+        return None;
+    }
+    Some(sqr_p521_unchecked(a))
+}
+
 /// [`mul_p521_unchecked`] for tests and benchmarks: `None` when the CPU lacks
 /// BMI2/ADX (ignores the force-portable switches). Same requirements;
 /// constant time.
