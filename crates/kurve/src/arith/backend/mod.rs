@@ -309,7 +309,7 @@ pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u
 ///
 /// Uses the P-256 or secp256k1 assembly squaring for those primes when
 /// BMI2 + ADX are selected; for P-521 the assembly 45-product square plus
-/// the rotation reduction ([`x86_64_adx::sqr_p521_unchecked`]: 42.8 vs 49.0
+/// the rotation reduction (`x86_64_adx::sqr_p521_unchecked`: 42.8 vs 49.0
 /// ns per dependent squaring, 36.0 vs 43.1 ns with three independent chains,
 /// against the special multiplication of a by itself; [`p521::sqr`] on the
 /// portable path); for P-384 the special assembly multiplication of a by

@@ -23,7 +23,7 @@
 //! and subtractions, and the 81-product schoolbook plus this reduction
 //! measured slower (55 vs 52 ns). With BMI2 + ADX the multiplication goes
 //! to the assembly CIOS (`x86_64_adx::mul_p521_unchecked`) and the squaring
-//! to the assembly 45-product square followed by [`redc`]
+//! to the assembly 45-product square followed by `redc`
 //! (`x86_64_adx::sqr_p521_unchecked`). [`double`] (a rotation) serves
 //! every backend.
 //!

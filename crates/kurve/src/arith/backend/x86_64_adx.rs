@@ -172,7 +172,7 @@ pub(crate) fn sqr_p521_unchecked(a: &[u64; 9]) -> [u64; 9] {
     super::p521::redc(take(&buf[9..18]), take(&buf[18..27]))
 }
 
-/// [`sqr_p521_unchecked`] for tests and benchmarks: `None` when the CPU lacks
+/// `sqr_p521_unchecked` for tests and benchmarks: `None` when the CPU lacks
 /// BMI2/ADX (ignores the force-portable switches). Same requirements;
 /// constant time.
 pub fn sqr_p521(a: &[u64; 9]) -> Option<[u64; 9]> {
