@@ -132,6 +132,21 @@ fn check_modulus<const N: usize>(name: &str, m_l: &[u64; N], inv: u64, seed: u64
     pairs.len()
 }
 
+/// `Field::half` on one field: 2·(a/2) = a and a/2 + a/2 = a for 0, ±1,
+/// ±2 and 500 random elements (odd and even representatives alike).
+fn check_half<F: kurve::field::Field>(seed: u64) {
+    let mut rng = Rng(seed);
+    let mut vals = vec![F::ZERO, F::ONE, -F::ONE, F::ONE.double(), -F::ONE.double()];
+    for _ in 0..500 {
+        vals.push(F::from_u64(rng.next_u64()).square() * F::from_u64(rng.next_u64()));
+    }
+    for a in vals {
+        let h = a.half();
+        assert!(h.double() == a && h + h == a, "half");
+    }
+    assert!(F::ONE.double().half() == F::ONE);
+}
+
 macro_rules! all_curves {
     ($($m:ident),* $(,)?) => {
         #[test]
@@ -144,6 +159,8 @@ macro_rules! all_curves {
                     type Sp = curves::$m::ScalarParams;
                     total += check_modulus(Bp::NAME, &Bp::MODULUS, Bp::INV, 1 + moduli);
                     total += check_modulus(Sp::NAME, &Sp::MODULUS, Sp::INV, 2 + moduli);
+                    check_half::<curves::$m::Fp>(3 + moduli);
+                    check_half::<curves::$m::Fq>(4 + moduli);
                     moduli += 2;
                 }
             )*
@@ -202,7 +219,7 @@ fn lookup_backends_agree() {
 /// The special-prime routines called directly (not through the dispatcher,
 /// so both the portable and the assembly versions run whatever the selected
 /// backend): `p384::mul`/`sqr`, `p521::sqr` and, with BMI2 + ADX,
-/// `x86_64_adx::mul_p384`/`mul_p521`/`sqr_p521`, against the num-bigint reference
+/// `x86_64_adx::mul_p384`/`sqr_p384`/`mul_p521`/`sqr_p521`/`mont_sqr_8`, against the num-bigint reference
 /// r·R ≡ a·b (mod p), r < p, on the edge values and 2,000 random pairs
 /// (a up to 2^(64N) − 1 for the multiplications); and `p521::double`
 /// against 2a mod p.
@@ -258,11 +275,17 @@ fn special_prime_routines_match_reference() {
     assert!(n > 4000, "{n}");
     let n = check(p521, &|_, _| None, &|a| Some(backend::p521::sqr(a)), 8);
     assert!(n > 2000, "{n}");
-    let n = check(p384, &|a, b| backend::x86_64_adx::mul_p384(a, b), &|a| backend::x86_64_adx::mul_p384(a, a), 9);
+    let n = check(p384, &|a, b| backend::x86_64_adx::mul_p384(a, b), &|a| backend::x86_64_adx::sqr_p384(a), 9);
     assert_eq!(n > 0, adx);
     let n = check(p521, &|a, b| backend::x86_64_adx::mul_p521(a, b), &|a| backend::x86_64_adx::mul_p521(a, a), 10);
     assert_eq!(n > 0, adx);
     let n = check(p521, &|_, _| None, &|a| backend::x86_64_adx::sqr_p521(a), 11);
+    assert_eq!(n > 0, adx);
+    // the 8-limb assembly squaring (general modulus) on the brainpool
+    // 512-bit field (r1 and t1 share it)
+    let bp512 = &<curves::brainpool_p512r1::BaseParams as FieldParams<8>>::MODULUS;
+    let inv = arith::mont_inv(bp512[0]);
+    let n = check(bp512, &|_, _| None, &|a| backend::x86_64_adx::mont_sqr_8(a, bp512, inv), 13);
     assert_eq!(n > 0, adx);
     // the P-521 doubling (a rotation): 2a mod p, reduced, for a < p
     let m = to_big(p521);

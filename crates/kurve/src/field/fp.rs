@@ -9,6 +9,7 @@
 
 use super::Field;
 use crate::arith;
+use crate::arith::barrier::value_barrier;
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
@@ -255,6 +256,29 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
             return Self::from_montgomery(arith::backend::limbs_resize(&r));
         }
         *self + *self
+    }
+
+    /// a/2: (a + p·(a mod 2)) / 2, one masked addition and a one-bit shift
+    /// (the same map on Montgomery representatives, since (aR)/2 = (a/2)R).
+    /// Constant time (the parity selects p by a mask); never fails.
+    #[inline(always)]
+    fn half(&self) -> Self {
+        let a = &self.limbs;
+        let mask = value_barrier((a[0] & 1).wrapping_neg());
+        let mut s = [0u64; N];
+        let mut carry = false;
+        for i in 0..N {
+            let (x, c1) = a[i].overflowing_add(P::MODULUS[i] & mask);
+            let (x, c2) = x.overflowing_add(carry as u64);
+            s[i] = x;
+            carry = c1 | c2;
+        }
+        let mut r = [0u64; N];
+        for i in 0..N {
+            let next = if i + 1 < N { s[i + 1] } else { carry as u64 };
+            r[i] = (s[i] >> 1) | (next << 63);
+        }
+        Self::from_montgomery(r)
     }
 
     #[inline(always)]

@@ -50,6 +50,12 @@ pub trait Field:
 
     /// 2·self.
     fn double(&self) -> Self;
+    /// self/2, the h with 2h = self (p is odd). Constant time; never fails.
+    /// This default multiplies by 2⁻¹; [`Fp`](crate::field::Fp) halves
+    /// directly (an addition of p when odd, and a shift).
+    fn half(&self) -> Self {
+        *self * Self::ONE.double().invert().unwrap_or(Self::ZERO)
+    }
     /// self².
     fn square(&self) -> Self;
     /// self⁻¹, or `None` (as a `CtOption`) for zero. Constant time.

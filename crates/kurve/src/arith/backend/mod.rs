@@ -3,7 +3,7 @@
 //! | backend | where | what |
 //! |---|---|---|
 //! | [`portable`] | every target, always compiled and tested | fully unrolled CIOS in plain Rust (u128 products), dedicated squaring |
-//! | [`x86_64_adx`] | x86-64 with BMI2 + ADX; routines for N ∈ {4, 5, 6, 8}, dispatched for N ∈ {5, 6, 8}, and for the P-384 and P-521 primes | MULX/ADCX/ADOX inline assembly (two carry chains); the P-384 rounds reduce with two MULX by 2³⁸⁴ − p, the P-521 rounds with two shifts; the P-521 squaring is a 45-product square followed by [`p521`]'s rotation |
+//! | [`x86_64_adx`] | x86-64 with BMI2 + ADX; routines for N ∈ {4, 5, 6, 8}, dispatched for N ∈ {5, 6, 8}, and for the P-384 and P-521 primes | MULX/ADCX/ADOX inline assembly (two carry chains); the P-384 rounds reduce with two MULX by 2³⁸⁴ − p; for P-521 the full 81-product multiplication and 45-product square, each followed by [`p521`]'s rotation reduction in the same assembly |
 //! | [`p384`], [`p521`] | every target, both backends | the special-form reductions of the P-384 and P-521 primes in portable Rust (P-384 multiplication and squaring, P-521 squaring) |
 //! | [`x86_64_p256`] | x86-64 with BMI2 + ADX, the P-256 prime only | MULX/ADCX/ADOX multiplication and dedicated squaring with the shift-based reduction of p = 2²⁵⁶ − 2²²⁴ + 2¹⁹² + 2⁹⁶ − 1, all words in registers |
 //! | [`x86_64_add`] | x86-64 (baseline), N = 4, with the assembly backends | modular addition on one ADC and one SBB chain with CMOV |
@@ -210,8 +210,10 @@ pub(crate) fn select_unprobed(avx2: bool) {
 pub fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64; N] {
     #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
     {
-        if N == 4 && adx_selected() {
-            return limbs_n(x86_64_add::add_mod(&limbs_4(a), &limbs_4(b), &limbs_4(m)));
+        if let (Some(a4), Some(b4), Some(m4)) = (limbs_ref(a), limbs_ref(b), limbs_ref(m)) {
+            if adx_selected() {
+                return limbs_n(x86_64_add::add_mod(a4, b4, m4));
+            }
         }
     }
     portable::add_mod(a, b, m)
@@ -275,7 +277,9 @@ pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u
         #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
         {
             if adx_selected() {
-                return limbs_resize(&x86_64_adx::mul_p384_unchecked(&limbs_resize(a), &limbs_resize(b)));
+                if let (Some(a), Some(b)) = (limbs_ref(a), limbs_ref(b)) {
+                    return limbs_resize(&x86_64_adx::mul_p384_unchecked(a, b));
+                }
             }
         }
         return limbs_resize(&p384::mul(&limbs_resize(a), &limbs_resize(b)));
@@ -284,17 +288,21 @@ pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u
         #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
         {
             if adx_selected() {
-                return limbs_resize(&x86_64_adx::mul_p521_unchecked(&limbs_resize(a), &limbs_resize(b)));
+                if let (Some(a), Some(b)) = (limbs_ref(a), limbs_ref(b)) {
+                    return limbs_resize(&x86_64_adx::mul_p521_unchecked(a, b));
+                }
             }
         }
     }
     #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
     {
-        if x86_64_p256::is_p256(m) && adx_selected() {
-            return limbs_n(x86_64_p256::mul(&limbs_4(a), &limbs_4(b)));
-        }
-        if x86_64_secp256k1::is_secp256k1(m) && adx_selected() {
-            return limbs_n(x86_64_secp256k1::mul(&limbs_4(a), &limbs_4(b)));
+        if let (Some(a4), Some(b4)) = (limbs_ref(a), limbs_ref(b)) {
+            if x86_64_p256::is_p256(m) && adx_selected() {
+                return limbs_n(x86_64_p256::mul(a4, b4));
+            }
+            if x86_64_secp256k1::is_secp256k1(m) && adx_selected() {
+                return limbs_n(x86_64_secp256k1::mul(a4, b4));
+            }
         }
         if adx_dispatched(N) && adx_selected() {
             if let Some(r) = x86_64_adx::mont_mul_unchecked(a, b, m, inv) {
@@ -308,15 +316,19 @@ pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u
 /// Montgomery squaring `a²·2^(−64N) mod m`, fully reduced.
 ///
 /// Uses the P-256 or secp256k1 assembly squaring for those primes when
-/// BMI2 + ADX are selected; for P-521 the assembly 45-product square plus
-/// the rotation reduction (`x86_64_adx::sqr_p521_unchecked`: 42.8 vs 49.0
-/// ns per dependent squaring, 36.0 vs 43.1 ns with three independent chains,
-/// against the special multiplication of a by itself; [`p521::sqr`] on the
-/// portable path); for P-384 the special assembly multiplication of a by
-/// itself (34 ns vs 35 for the portable P-384 squaring; the assembly
-/// 21-product square with the portable reduction measured slower, 45.6 vs
-/// 43.1 ns); for N = 8 the (dispatched) multiplication
-/// (portable: 77.1 vs 69.0 ns for the dedicated squaring); else the portable
+/// BMI2 + ADX are selected; for P-521 the assembly 45-product square with
+/// the rotation reduction in the same assembly
+/// (`x86_64_adx::sqr_p521_unchecked`: 34.8 ns per dependent squaring, 31.2
+/// ns with three independent chains, against 49.0 and 43.1 for the special
+/// multiplication of a by itself fed by a copy of its operands;
+/// [`p521::sqr`] on the portable path); for P-384 the assembly 21-product
+/// square with the two-MULX reduction rounds in the same assembly
+/// (`x86_64_adx::sqr_p384_unchecked`: 31.7 vs 34.7 ns per dependent
+/// squaring against the special multiplication of a by itself; with the
+/// portable reduction instead it measured slower, 45.6 vs 43.1 ns); for N = 8 the assembly squaring
+/// (`x86_64_adx::mont_sqr_8_unchecked`, 100 products instead of 128: 52.6
+/// vs 67.4 ns per dependent squaring) with BMI2 + ADX, else the multiplication (portable: 77.1 vs 69.0 ns for the
+/// dedicated squaring); else the portable
 /// dedicated squaring (N(N+1)/2 products), measured faster than any
 /// multiplication at the other sizes.
 /// Requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `a < m`. Constant time; never fails.
@@ -326,8 +338,9 @@ pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N
         #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
         {
             if adx_selected() {
-                let a6 = limbs_resize(a);
-                return limbs_resize(&x86_64_adx::mul_p384_unchecked(&a6, &a6));
+                if let Some(a) = limbs_ref(a) {
+                    return limbs_resize(&x86_64_adx::sqr_p384_unchecked(a));
+                }
             }
         }
         return limbs_resize(&p384::sqr(&limbs_resize(a)));
@@ -336,36 +349,47 @@ pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N
         #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
         {
             if adx_selected() {
-                return limbs_resize(&x86_64_adx::sqr_p521_unchecked(&limbs_resize(a)));
+                if let Some(a) = limbs_ref(a) {
+                    return limbs_resize(&x86_64_adx::sqr_p521_unchecked(a));
+                }
             }
         }
         return limbs_resize(&p521::sqr(&limbs_resize(a)));
     }
     #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
     {
-        if x86_64_p256::is_p256(m) && adx_selected() {
-            return limbs_n(x86_64_p256::sqr(&limbs_4(a)));
-        }
-        if x86_64_secp256k1::is_secp256k1(m) && adx_selected() {
-            return limbs_n(x86_64_secp256k1::sqr(&limbs_4(a)));
+        if let Some(a4) = limbs_ref(a) {
+            if x86_64_p256::is_p256(m) && adx_selected() {
+                return limbs_n(x86_64_p256::sqr(a4));
+            }
+            if x86_64_secp256k1::is_secp256k1(m) && adx_selected() {
+                return limbs_n(x86_64_secp256k1::sqr(a4));
+            }
         }
     }
     if N == 8 {
+        #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+        {
+            if adx_selected() {
+                if let (Some(a8), Some(m8)) = (limbs_ref(a), limbs_ref(m)) {
+                    return limbs_resize(&x86_64_adx::mont_sqr_8_unchecked(a8, m8, inv));
+                }
+            }
+        }
         return mont_mul(a, a, m, inv);
     }
     portable::mont_sqr(a, m, inv)
 }
 
-/// The first four limbs of `a` (N = 4 at every call site, where this is the
-/// identity after inlining). Never fails.
+/// `a` itself as an M-limb array when M = N (`None` otherwise; the test
+/// folds away), with no copy. The assembly routines read their operands
+/// through it where the caller wrote them: a copy made with LLVM's 16-byte
+/// moves cannot be forwarded to their 8-byte loads and cost 5 to 9 ns per
+/// dependent P-521 operation (see `tools/gen_adx_mont.py`). Never fails.
 #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
 #[inline(always)]
-fn limbs_4<const N: usize>(a: &[u64; N]) -> [u64; 4] {
-    let mut r = [0u64; 4];
-    for (d, s) in r.iter_mut().zip(a.iter()) {
-        *d = *s;
-    }
-    r
+fn limbs_ref<const N: usize, const M: usize>(a: &[u64; N]) -> Option<&[u64; M]> {
+    <&[u64; M]>::try_from(a.as_slice()).ok()
 }
 
 /// Four limbs widened (or cut) to N; the identity when N = 4. Never fails.

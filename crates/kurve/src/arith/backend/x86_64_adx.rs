@@ -1,10 +1,16 @@
 //! x86-64 MULX/ADCX/ADOX Montgomery multiplication for 4, 5, 6 and 8 limbs,
-//! and for the P-384 and P-521 primes.
+//! squaring for 8 limbs, and both for the P-384 and P-521 primes.
 //!
 //! The assembly lives in the generated `x86_64_adx_gen.rs`
 //! (tools/gen_adx_mont.py): fully unrolled CIOS with two independent carry
-//! chains (ADOX for the low product halves, ADCX for the high halves). This
-//! module holds the CPU probe and the safe wrappers. It is one of the
+//! chains (ADOX for the low product halves, ADCX for the high halves); the
+//! squarings (and the P-521 multiplication) form the full double-width
+//! result first and then reduce it. The newer routines read their operands
+//! where the caller wrote them and keep scratch words on the stack: a copy
+//! of the operands into one buffer, made with LLVM's 16-byte moves, is not
+//! forwarded to the 8-byte loads of the assembly and cost 5 to 9 ns per
+//! dependent P-521 operation. This module holds the CPU probe and the safe
+//! wrappers. It is one of the
 //! audited places in the crate with `unsafe` (listed in `lib.rs`).
 //!
 //! Constant time: straight-line instruction sequences; MULX, ADCX, ADOX,
@@ -80,6 +86,37 @@ fn mont_mul_8_outlined(a: &[u64; 8], b: &[u64; 8], m: &[u64; 8], inv: u64) -> [u
     gen::mont_mul_8_raw(&abm)
 }
 
+/// The 8-limb squaring behind one call (not inlined, like
+/// [`mont_mul_8_outlined`]): the full square and the reduction of its low
+/// half (generated, `mont_sqr_8_raw`), 100 products instead of 128.
+#[inline(never)]
+fn mont_sqr_8_outlined(a: &[u64; 8], m: &[u64; 8], inv: u64) -> [u64; 9] {
+    let mi = MontModulus { m: *m, inv };
+    gen::mont_sqr_8_raw(a, &mi)
+}
+
+/// Montgomery squaring a²·2⁻⁵¹² mod m of 8-limb values on the assembly
+/// backend, fully reduced, without checking the CPU.
+///
+/// The caller must have checked [`cpu_has_bmi2_adx`] (done by
+/// [`super::mont_sqr`]); requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `a < m`.
+/// Constant time; never fails.
+#[inline(always)]
+pub(crate) fn mont_sqr_8_unchecked(a: &[u64; 8], m: &[u64; 8], inv: u64) -> [u64; 8] {
+    let r = mont_sqr_8_outlined(a, m, inv);
+    final_sub(&take(&r), r[8], m)
+}
+
+/// [`mont_sqr_8_unchecked`] for tests and benchmarks: `None` when the CPU
+/// lacks BMI2/ADX (ignores the force-portable switches). Same requirements;
+/// constant time.
+pub fn mont_sqr_8(a: &[u64; 8], m: &[u64; 8], inv: u64) -> Option<[u64; 8]> {
+    if !cpu_has_bmi2_adx() {
+        return None;
+    }
+    Some(mont_sqr_8_unchecked(a, m, inv))
+}
+
 /// Montgomery multiplication on the assembly backend, without checking the
 /// CPU: returns `None` when N ∉ {4, 5, 6, 8}.
 ///
@@ -142,34 +179,56 @@ pub(crate) fn mont_mul_unchecked<const N: usize>(
 /// `b < p`. Constant time; never fails.
 #[inline(always)]
 pub(crate) fn mul_p384_unchecked(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
-    let r = gen::mont_mul_6_p384_raw(&[*a, *b]);
+    let r = gen::mont_mul_6_p384_raw(a, b);
     final_sub(&take(&r), r[6], &super::p384::MODULUS)
 }
 
+/// Montgomery square a²·2⁻³⁸⁴ mod p for the P-384 prime, fully reduced:
+/// the 21-product square, then six reduction rounds of the low half with
+/// the two-MULX rounds of [`super::p384`], plus the high half (generated,
+/// `mont_sqr_6_p384_raw`; 33 MULX instead of the 48 of the multiplication).
+///
+/// The caller must have checked [`cpu_has_bmi2_adx`]; requires `a < p`.
+/// Constant time; never fails.
+#[inline(always)]
+pub(crate) fn sqr_p384_unchecked(a: &[u64; 6]) -> [u64; 6] {
+    let r = gen::mont_sqr_6_p384_raw(a);
+    final_sub(&take(&r), r[6], &super::p384::MODULUS)
+}
+
+/// [`sqr_p384_unchecked`] for tests and benchmarks: `None` when the CPU lacks
+/// BMI2/ADX (ignores the force-portable switches). Same requirements;
+/// constant time.
+pub fn sqr_p384(a: &[u64; 6]) -> Option<[u64; 6]> {
+    if !cpu_has_bmi2_adx() {
+        return None;
+    }
+    Some(sqr_p384_unchecked(a))
+}
+
 /// Montgomery product a·b·2⁻⁵⁷⁶ mod p for the P-521 prime p = 2⁵²¹ − 1,
-/// fully reduced: CIOS rows whose reduction is two shifts and an addition
-/// (q = t₀ and q·p = q·2⁵²¹ − q; generated, `mont_mul_9_p521_raw`).
+/// fully reduced: the 81-product schoolbook by MULX/ADCX/ADOX, then the
+/// rotation reduction of [`super::p521::redc`] written in the same
+/// assembly (generated, `mul_p521_9_raw`; a and b are read in place, the
+/// scratch words live on the stack).
 ///
 /// The caller must have checked [`cpu_has_bmi2_adx`]; requires `a < 2⁵⁷⁶`,
 /// `b < p`. Constant time; never fails.
 #[inline(always)]
 pub(crate) fn mul_p521_unchecked(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
-    let r = gen::mont_mul_9_p521_raw(&[*a, *b]);
-    final_sub(&r, 0, &super::p521::MODULUS)
+    gen::mul_p521_9_raw(a, b)
 }
 
 /// Montgomery square a²·2⁻⁵⁷⁶ mod p for the P-521 prime, fully reduced:
-/// the 45-product square by MULX/ADCX/ADOX (generated, `sqr_wide_9_raw`),
-/// then the rotation of [`super::p521::redc`] (no multiplication).
+/// the 45-product square by MULX/ADCX/ADOX, then the rotation reduction of
+/// [`super::p521::redc`] in the same assembly (generated,
+/// `sqr_p521_9_raw`).
 ///
 /// The caller must have checked [`cpu_has_bmi2_adx`]; requires `a < p`.
 /// Constant time; never fails.
 #[inline(always)]
 pub(crate) fn sqr_p521_unchecked(a: &[u64; 9]) -> [u64; 9] {
-    let mut buf = [0u64; 27];
-    buf[..9].copy_from_slice(a);
-    gen::sqr_wide_9_raw(&mut buf);
-    super::p521::redc(take(&buf[9..18]), take(&buf[18..27]))
+    gen::sqr_p521_9_raw(a)
 }
 
 /// `sqr_p521_unchecked` for tests and benchmarks: `None` when the CPU lacks
