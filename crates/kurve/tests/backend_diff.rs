@@ -132,17 +132,24 @@ fn check_modulus<const N: usize>(name: &str, m_l: &[u64; N], inv: u64, seed: u64
     pairs.len()
 }
 
-/// `Field::half` on one field: 2·(a/2) = a and a/2 + a/2 = a for 0, ±1,
-/// ±2 and 500 random elements (odd and even representatives alike).
-fn check_half<F: kurve::field::Field>(seed: u64) {
+/// `Field::half` and `Field::mul_small` on one field: 2·(a/2) = a and
+/// a/2 + a/2 = a, and k·a equal to a times the element k for small and
+/// large k, on 0, ±1, ±2 and 500 random elements (odd and even
+/// representatives alike; on the pseudo-Mersenne fields this covers the
+/// folded path and its carry).
+fn check_small_ops<F: kurve::field::Field>(seed: u64) {
     let mut rng = Rng(seed);
     let mut vals = vec![F::ZERO, F::ONE, -F::ONE, F::ONE.double(), -F::ONE.double()];
     for _ in 0..500 {
         vals.push(F::from_u64(rng.next_u64()).square() * F::from_u64(rng.next_u64()));
     }
+    let ks = [0u64, 1, 2, 3, 7, 9, 15, 21, (1 << 31) - 1, (1 << 32) - 1, 1 << 32, u64::MAX];
     for a in vals {
         let h = a.half();
         assert!(h.double() == a && h + h == a, "half");
+        for k in ks {
+            assert!(a.mul_small(k) == a * F::from_u64(k), "mul_small {k}");
+        }
     }
     assert!(F::ONE.double().half() == F::ONE);
 }
@@ -159,8 +166,8 @@ macro_rules! all_curves {
                     type Sp = curves::$m::ScalarParams;
                     total += check_modulus(Bp::NAME, &Bp::MODULUS, Bp::INV, 1 + moduli);
                     total += check_modulus(Sp::NAME, &Sp::MODULUS, Sp::INV, 2 + moduli);
-                    check_half::<curves::$m::Fp>(3 + moduli);
-                    check_half::<curves::$m::Fq>(4 + moduli);
+                    check_small_ops::<curves::$m::Fp>(3 + moduli);
+                    check_small_ops::<curves::$m::Fq>(4 + moduli);
                     moduli += 2;
                 }
             )*

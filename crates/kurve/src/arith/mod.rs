@@ -184,6 +184,25 @@ pub const fn mont_reduce<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -
     mont_mul(a, &one, m, inv)
 }
 
+/// c when `m = 2^(64N) − c` with 0 < c < 2³⁴ (a pseudo-Mersenne modulus
+/// whose words above the lowest are all ones: the secp256k1 and secp192k1
+/// fields), else 0. Used by [`crate::field::Fp`]'s `mul_small`.
+pub const fn pseudo_mersenne_c<const N: usize>(m: &[u64; N]) -> u64 {
+    let mut i = 1;
+    while i < N {
+        if m[i] != u64::MAX {
+            return 0;
+        }
+        i += 1;
+    }
+    let c = 0u64.wrapping_sub(m[0]);
+    if N > 1 && c != 0 && c < (1 << 34) {
+        c
+    } else {
+        0
+    }
+}
+
 /// `−m⁻¹ mod 2⁶⁴` for odd `m0` (Newton iteration, 6 steps double the precision
 /// from 1 bit to 64).
 pub const fn mont_inv(m0: u64) -> u64 {

@@ -93,6 +93,19 @@ macro_rules! weierstrass_curve {
             const B: Fp = Fp::from_hex(PARAMS.b);
             /// 3·b, used by RCB16 Algorithms 1, 3, 7, 9.
             const B3: Fp = B.const_add(&B).const_add(&B);
+            /// 3·b as an integer when b < 2³⁰.
+            const B3_SMALL: Option<u64> = {
+                let v = crate::arith::from_hex::<$np>(PARAMS.b);
+                let mut small = v[0] < (1 << 30);
+                let mut i = 1;
+                while i < $np {
+                    if v[i] != 0 {
+                        small = false;
+                    }
+                    i += 1;
+                }
+                if small { Some(3 * v[0]) } else { None }
+            };
             const GX: Fp = Fp::from_hex(PARAMS.gx);
             const GY: Fp = Fp::from_hex(PARAMS.gy);
 
@@ -162,6 +175,7 @@ macro_rules! weierstrass_curve {
                 const A: Fp = A;
                 const B: Fp = B;
                 const B3: Fp = B3;
+                const B3_SMALL: Option<u64> = B3_SMALL;
                 const GX: Fp = GX;
                 const GY: Fp = GY;
                 const COFACTOR: u64 = PARAMS.h;

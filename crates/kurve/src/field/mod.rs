@@ -50,6 +50,12 @@ pub trait Field:
 
     /// 2·self.
     fn double(&self) -> Self;
+    /// k·self for a public integer k. Constant time in self; never fails.
+    /// This default multiplies by the element k; [`Fp`](crate::field::Fp)
+    /// folds the small product directly on pseudo-Mersenne primes.
+    fn mul_small(&self, k: u64) -> Self {
+        *self * Self::from_u64(k)
+    }
     /// self/2, the h with 2h = self (p is odd). Constant time; never fails.
     /// This default multiplies by 2⁻¹; [`Fp`](crate::field::Fp) halves
     /// directly (an addition of p when odd, and a shift).

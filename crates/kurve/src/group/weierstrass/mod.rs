@@ -84,6 +84,10 @@ pub trait WeierstrassCurve:
     const B: Self::Base;
     /// 3·b, used by RCB16 Algorithms 1, 3, 7, 9.
     const B3: Self::Base;
+    /// 3·b as an integer when b is a small integer (b < 2³⁰: the Koblitz
+    /// curves secp192k1, secp224k1, secp256k1), so that the formulas
+    /// multiply by it with [`Field::mul_small`]; else `None`.
+    const B3_SMALL: Option<u64>;
     /// Generator x.
     const GX: Self::Base;
     /// Generator y.
@@ -335,6 +339,17 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         ProjectivePoint { x: self.x, y: -self.y, z: self.z }
     }
 
+    /// 3b·v: by [`Field::mul_small`] when b is a small integer
+    /// ([`WeierstrassCurve::B3_SMALL`]), else one multiplication by the
+    /// constant 3b. Constant time in v.
+    #[inline(always)]
+    fn mul_b3(v: C::Base) -> C::Base {
+        match C::B3_SMALL {
+            Some(k) => v.mul_small(k),
+            None => C::B3 * v,
+        }
+    }
+
     /// P + (x₂, y₂) for an affine point (x₂, y₂) on the curve (not the
     /// identity), by the complete mixed addition of RCB16 (Alg. 2 / 5 / 8
     /// by a; 11M). Constant time; correct for every projective P, including
@@ -354,7 +369,6 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     fn add_mixed_general(&self, x2: &C::Base, y2: &C::Base) -> Self {
         let (x1, y1, z1) = (self.x, self.y, self.z);
         let (x2, y2) = (*x2, *y2);
-        let b3 = C::B3;
         let mut t0 = x1 * x2;
         let mut t1 = y1 * y2;
         let mut t3 = x2 + y2;
@@ -367,7 +381,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         let mut t5 = y2 * z1;
         t5 = t5 + y1;
         let mut z3 = mul_a::<C>(t4);
-        let mut x3 = b3 * z1;
+        let mut x3 = Self::mul_b3(z1);
         z3 = x3 + z3;
         x3 = t1 - z3;
         z3 = t1 + z3;
@@ -375,7 +389,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         t1 = t0 + t0;
         t1 = t1 + t0;
         let mut t2 = mul_a::<C>(z1);
-        t4 = b3 * t4;
+        t4 = Self::mul_b3(t4);
         t1 = t1 + t2;
         t2 = t0 - t2;
         t2 = mul_a::<C>(t2);
@@ -441,7 +455,6 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     fn add_mixed_a_zero(&self, x2: &C::Base, y2: &C::Base) -> Self {
         let (x1, y1, z1) = (self.x, self.y, self.z);
         let (x2, y2) = (*x2, *y2);
-        let b3 = C::B3;
         let mut t0 = x1 * x2;
         let mut t1 = y1 * y2;
         let mut t3 = x2 + y2;
@@ -455,10 +468,10 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         y3 = y3 + x1;
         let mut x3 = t0 + t0;
         t0 = x3 + t0;
-        let mut t2 = b3 * z1;
+        let mut t2 = Self::mul_b3(z1);
         let mut z3 = t1 + t2;
         t1 = t1 - t2;
-        y3 = b3 * y3;
+        y3 = Self::mul_b3(y3);
         x3 = t4 * y3;
         t2 = t3 * t1;
         x3 = t2 - x3;
@@ -482,7 +495,6 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     pub fn add_general(&self, rhs: &Self) -> Self {
         let (x1, y1, z1) = (self.x, self.y, self.z);
         let (x2, y2, z2) = (rhs.x, rhs.y, rhs.z);
-        let b3 = C::B3;
         let mut t0 = x1 * x2;
         let mut t1 = y1 * y2;
         let mut t2 = z1 * z2;
@@ -502,7 +514,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         x3 = t1 + t2;
         t5 = t5 - x3;
         let mut z3 = mul_a::<C>(t4);
-        x3 = b3 * t2;
+        x3 = Self::mul_b3(t2);
         z3 = x3 + z3;
         x3 = t1 - z3;
         z3 = t1 + z3;
@@ -510,7 +522,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         t1 = t0 + t0;
         t1 = t1 + t0;
         t2 = mul_a::<C>(t2);
-        t4 = b3 * t4;
+        t4 = Self::mul_b3(t4);
         t1 = t1 + t2;
         t2 = t0 - t2;
         t2 = mul_a::<C>(t2);
@@ -529,7 +541,6 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// RCB16 Algorithm 3: complete doubling for any a. 8M + 3S + 3m_a + 2m_3b + 15a.
     pub fn double_general(&self) -> Self {
         let (x, y, z) = (self.x, self.y, self.z);
-        let b3 = C::B3;
         let mut t0 = x * x;
         let t1 = y * y;
         let mut t2 = z * z;
@@ -538,13 +549,13 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         let mut z3 = x * z;
         z3 = z3 + z3;
         let mut x3 = mul_a::<C>(z3);
-        let mut y3 = b3 * t2;
+        let mut y3 = Self::mul_b3(t2);
         y3 = x3 + y3;
         x3 = t1 - y3;
         y3 = t1 + y3;
         y3 = x3 * y3;
         x3 = t3 * x3;
-        z3 = b3 * z3;
+        z3 = Self::mul_b3(z3);
         t2 = mul_a::<C>(t2);
         t3 = t0 - t2;
         t3 = mul_a::<C>(t3);
@@ -673,7 +684,6 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     pub fn add_a_zero(&self, rhs: &Self) -> Self {
         let (x1, y1, z1) = (self.x, self.y, self.z);
         let (x2, y2, z2) = (rhs.x, rhs.y, rhs.z);
-        let b3 = C::B3;
         let mut t0 = x1 * x2;
         let mut t1 = y1 * y2;
         let mut t2 = z1 * z2;
@@ -694,10 +704,10 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         y3 = x3 - y3;
         x3 = t0 + t0;
         t0 = x3 + t0;
-        t2 = b3 * t2;
+        t2 = Self::mul_b3(t2);
         let mut z3 = t1 + t2;
         t1 = t1 - t2;
-        y3 = b3 * y3;
+        y3 = Self::mul_b3(y3);
         x3 = t4 * y3;
         t2 = t3 * t1;
         x3 = t2 - x3;
@@ -713,14 +723,13 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// RCB16 Algorithm 9: complete doubling for a = 0. 6M + 2S + 1m_3b + 9a.
     pub fn double_a_zero(&self) -> Self {
         let (x, y, z) = (self.x, self.y, self.z);
-        let b3 = C::B3;
         let mut t0 = y * y;
         let mut z3 = t0 + t0;
         z3 = z3 + z3;
         z3 = z3 + z3;
         let mut t1 = y * z;
         let mut t2 = z * z;
-        t2 = b3 * t2;
+        t2 = Self::mul_b3(t2);
         let mut x3 = t2 * z3;
         let mut y3 = t0 + t2;
         z3 = t1 * z3;
