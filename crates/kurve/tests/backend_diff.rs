@@ -8,8 +8,8 @@
 //! * `portable::mont_sqr(a)` = `portable::mont_mul(a, a)`;
 //! * the `const fn` `arith::mont_mul` gives the same limbs;
 //! * the dispatched `arith::backend::mont_mul` / `mont_sqr` give the same limbs
-//!   (on the P-256 and secp256k1 primes with BMI2 + ADX that is the dedicated
-//!   assembly of `x86_64_p256` / `x86_64_secp256k1`; on the P-384 and P-521
+//!   (on the P-256 prime with BMI2 + ADX that is the dedicated assembly of
+//!   `x86_64_p256`; on the P-384 and P-521
 //!   primes, on every backend, the special-form reductions of
 //!   `backend::p384` / `backend::p521`);
 //! * for a, b < m, the run-time `portable::add_mod` / `sub_mod` (both operand
@@ -130,6 +130,76 @@ fn check_modulus<const N: usize>(name: &str, m_l: &[u64; N], inv: u64, seed: u64
     }
     assert_eq!(adx_checked > 0, adx_expected, "{name}: ADX coverage for N = {N}");
     pairs.len()
+}
+
+/// The plain-form products of the pseudo-Mersenne fields (secp256k1 and
+/// secp192k1 base fields, `FieldParams::PLAIN`): `portable::pm_mul` and
+/// `pm_sqr` against a·b mod p and a² mod p (bigint), fully reduced, for
+/// every operand below 2^(64N) (edge values, p, p + 1, 2^(64N) − 1 and the
+/// values just below, 2,000 random pairs); the dispatched `backend::pm_mul`
+/// / `pm_sqr` and, on a CPU with BMI2 + ADX, the secp256k1 assembly give the
+/// same limbs (coverage asserted).
+#[test]
+fn pseudo_mersenne_products_match_reference() {
+    fn check<const N: usize>(m_l: &[u64; N], seed: u64) -> (usize, usize) {
+        let m = to_big(m_l);
+        let c = arith::pseudo_mersenne_c(m_l);
+        assert!(c != 0 && to_big(&[c]) + &m == BigUint::one() << (64 * N));
+        let top = BigUint::one() << (64 * N);
+        let mut vals = edges_below::<N>(&m);
+        for k in 0..4u32 {
+            vals.push(&m + k);
+            vals.push(&top - 1u32 - k);
+        }
+        let mut pairs: Vec<(BigUint, BigUint)> = Vec::new();
+        for a in &vals {
+            for b in &vals {
+                pairs.push((a.clone(), b.clone()));
+            }
+        }
+        let mut rng = Rng(seed);
+        for _ in 0..2000 {
+            let a: [u64; N] = core::array::from_fn(|_| rng.next_u64());
+            let b: [u64; N] = core::array::from_fn(|_| rng.next_u64());
+            pairs.push((to_big(&a), to_big(&b)));
+        }
+        let mut asm = 0;
+        for (a, b) in &pairs {
+            let (al, bl) = (to_limbs::<N>(a), to_limbs::<N>(b));
+            let p = backend::portable::pm_mul(&al, &bl, c);
+            assert_eq!(to_big(&p), (a * b) % &m, "pm_mul a={a:x} b={b:x}");
+            assert_eq!(backend::pm_mul(&al, &bl, c), p, "dispatched pm_mul a={a:x} b={b:x}");
+            let s = backend::portable::pm_sqr(&al, c);
+            assert_eq!(to_big(&s), (a * a) % &m, "pm_sqr a={a:x}");
+            assert_eq!(backend::pm_sqr(&al, c), s, "dispatched pm_sqr a={a:x}");
+            if let (Some(a4), Some(b4)) = (<&[u64; 4]>::try_from(&al[..]).ok(), <&[u64; 4]>::try_from(&bl[..]).ok()) {
+                if let Some(x) = backend::x86_64_secp256k1::mul_checked(a4, b4) {
+                    assert_eq!(&x[..], &p[..], "asm mul a={a:x} b={b:x}");
+                    asm += 1;
+                }
+                if let Some(x) = backend::x86_64_secp256k1::sqr_checked(a4) {
+                    assert_eq!(&x[..], &s[..], "asm sqr a={a:x}");
+                    asm += 1;
+                }
+            }
+        }
+        (pairs.len(), asm)
+    }
+    let adx = backend::x86_64_adx::cpu_has_bmi2_adx();
+    let k1 = &<curves::secp256k1::BaseParams as FieldParams<4>>::MODULUS;
+    assert_eq!(k1, &backend::x86_64_secp256k1::MODULUS);
+    assert!(<curves::secp256k1::BaseParams as FieldParams<4>>::PLAIN);
+    let (n, asm) = check(k1, 21);
+    assert!(n > 2000, "{n}");
+    assert_eq!(asm == 2 * n, adx, "secp256k1 assembly coverage");
+    let k192 = &<curves::secp192k1::BaseParams as FieldParams<3>>::MODULUS;
+    assert!(<curves::secp192k1::BaseParams as FieldParams<3>>::PLAIN);
+    let (n, asm) = check(k192, 22);
+    assert!(n > 2000 && asm == 0, "{n} {asm}");
+    // and no other field of the 22 curves is in plain form
+    assert!(!<curves::secp256r1::BaseParams as FieldParams<4>>::PLAIN);
+    assert!(!<curves::secp224k1::BaseParams as FieldParams<4>>::PLAIN);
+    assert!(!<curves::secp256k1::ScalarParams as FieldParams<4>>::PLAIN);
 }
 
 /// `Field::half` and `Field::mul_small` on one field: 2·(a/2) = a and

@@ -82,7 +82,7 @@ fn bench_field<P: FieldParams<N>, const N: usize>() {
         black_box(x);
     });
     let m = P::MODULUS;
-    let (xl, yl) = (x0.to_montgomery(), y0.to_montgomery());
+    let (xl, yl) = (x0.to_repr(), y0.to_repr());
     let direct = time(it, || {
         let (mut x, y) = (black_box(xl), black_box(yl));
         for _ in 0..it {

@@ -184,6 +184,13 @@ pub const fn mont_reduce<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -
     mont_mul(a, &one, m, inv)
 }
 
+/// The N-limb value v (little-endian, v in the lowest limb). Never fails.
+pub const fn limbs_of_u64<const N: usize>(v: u64) -> [u64; N] {
+    let mut r = [0u64; N];
+    r[0] = v;
+    r
+}
+
 /// c when `m = 2^(64N) − c` with 0 < c < 2³⁴ (a pseudo-Mersenne modulus
 /// whose words above the lowest are all ones: the secp256k1 and secp192k1
 /// fields), else 0. Used by [`crate::field::Fp`]'s `mul_small`.

@@ -122,8 +122,8 @@ macro_rules! weierstrass_curve {
             /// the fixed-base table must have the shape `mul_base` expects.
             const _: () = {
                 let g = &crate::curves::tables::$module::BASE[0][0];
-                let x = GX.to_montgomery();
-                let y = GY.to_montgomery();
+                let x = GX.to_repr();
+                let y = GY.to_repr();
                 let mut i = 0;
                 while i < $np {
                     assert!(g[0][i] == x[i] && g[1][i] == y[i], "regenerate curves/tables");
@@ -144,8 +144,8 @@ macro_rules! weierstrass_curve {
                 while i < BASE_ROWS {
                     let mut j = 0;
                     while j < BASE_ENTRIES {
-                        out[i][j][0] = Fp::from_montgomery(raw[i][j][0]);
-                        out[i][j][1] = Fp::from_montgomery(raw[i][j][1]);
+                        out[i][j][0] = Fp::from_repr(raw[i][j][0]);
+                        out[i][j][1] = Fp::from_repr(raw[i][j][1]);
                         j += 1;
                     }
                     i += 1;
@@ -160,8 +160,8 @@ macro_rules! weierstrass_curve {
                 let mut out = [[Fp::ZERO; 2]; precomp::G_ODD_ENTRIES];
                 let mut j = 0;
                 while j < precomp::G_ODD_ENTRIES {
-                    out[j][0] = Fp::from_montgomery(raw[j][0]);
-                    out[j][1] = Fp::from_montgomery(raw[j][1]);
+                    out[j][0] = Fp::from_repr(raw[j][0]);
+                    out[j][1] = Fp::from_repr(raw[j][1]);
                     j += 1;
                 }
                 out

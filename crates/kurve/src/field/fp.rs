@@ -1,11 +1,19 @@
-//! The generic Montgomery prime field `Fp<P, N>`.
+//! The generic prime field `Fp<P, N>`.
 //!
-//! Representation: N little-endian 64-bit limbs holding a·R mod p with
-//! R = 2^(64N), always fully reduced (< p). Zero is all-zero limbs. Multiplication
-//! is CIOS Montgomery multiplication and squaring a dedicated Montgomery
-//! squaring, both through [`crate::arith::backend`] (portable Rust, or x86-64
+//! Representation: N little-endian 64-bit limbs holding a·R mod p, always
+//! fully reduced (< p); zero is all-zero limbs. Two forms:
+//! * Montgomery form, R = 2^(64N) (every field but the ones below):
+//!   multiplication is CIOS Montgomery multiplication and squaring a
+//!   dedicated Montgomery squaring;
+//! * plain form, R = 1, for the pseudo-Mersenne primes p = 2^(64N) − c,
+//!   c < 2³⁴ ([`FieldParams::PLAIN`]: secp256k1, secp192k1): the full
+//!   product is folded with 2^(64N) ≡ c, which needs no word-serial rounds.
+//!
+//! Both go through [`crate::arith::backend`] (portable Rust, or x86-64
 //! MULX/ADCX/ADOX assembly where it measured faster, selected once at run
 //! time); compile-time constants use the `const fn` [`crate::arith::mont_mul`].
+//! Addition, subtraction, halving and small multiples are the same maps in
+//! both forms (they are linear).
 
 use super::Field;
 use crate::arith;
@@ -39,6 +47,14 @@ pub trait FieldParams<const N: usize>:
     /// c for a pseudo-Mersenne p = 2^(64N) − c, c < 2³⁴; else 0
     /// ([`arith::pseudo_mersenne_c`]).
     const PSEUDO_MERSENNE_C: u64 = arith::pseudo_mersenne_c(&Self::MODULUS);
+    /// Plain form (R = 1, the limbs hold a itself) instead of Montgomery
+    /// form (R = 2^(64N)). On by default exactly for the pseudo-Mersenne
+    /// primes ([`Self::PSEUDO_MERSENNE_C`] ≠ 0), where the product reduced by
+    /// folding with 2^(64N) ≡ c beats Montgomery reduction's word-serial
+    /// rounds (secp256k1, x86-64 assembly, ns per dependent / independent
+    /// multiplication: 14.4 / 9.8 against 16.9 / 14.5). Must stay false for
+    /// any other prime (checked at compile time).
+    const PLAIN: bool = Self::PSEUDO_MERSENNE_C != 0;
     /// R mod p = 2^(64N) mod p (the Montgomery form of 1).
     const R: [u64; N] = arith::pow2_mod(64 * N, &Self::MODULUS);
     /// R² mod p (converts into Montgomery form).
@@ -58,9 +74,11 @@ pub trait FieldParams<const N: usize>:
     const TS_T_MINUS_1_OVER_2: [u64; N] = arith::shr(&Self::TS_T, 1);
 }
 
-/// An element of the prime field defined by `P`, in Montgomery form.
+/// An element of the prime field defined by `P`, in Montgomery form (or in
+/// plain form for the [`FieldParams::PLAIN`] fields).
 ///
-/// Invariant: the limbs hold a·R mod p, fully reduced (< p). Every operation
+/// Invariant: the limbs hold a·R mod p, fully reduced (< p), with
+/// R = 2^(64N), or R = 1 in plain form. Every operation
 /// is constant time; `pow` is constant time in the base and takes a public
 /// exponent.
 pub struct Fp<P: FieldParams<N>, const N: usize> {
@@ -86,25 +104,45 @@ impl<P: FieldParams<N>, const N: usize> DefaultIsZeroes for Fp<P, N> {}
 
 impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// 0.
-    pub const ZERO: Self = Self::from_montgomery([0u64; N]);
+    pub const ZERO: Self = Self::from_repr([0u64; N]);
     /// 1.
-    pub const ONE: Self = Self::from_montgomery(P::R);
+    pub const ONE: Self = Self::from_repr(Self::REPR_ONE);
 
-    /// Wraps limbs that are already in Montgomery form (must be < p).
+    /// The representation of 1: R mod p, or 1 in plain form.
+    const REPR_ONE: [u64; N] = if P::PLAIN { arith::limbs_of_u64(1) } else { P::R };
+    /// The representation of 2^(64N) (the Horner step of
+    /// `from_be_bytes_reduced`): R² mod p, or R mod p in plain form.
+    const REPR_R: [u64; N] = if P::PLAIN { P::R } else { P::R2 };
+    /// The safegcd multiplier that turns x⁻¹ of the limbs x = a·R into the
+    /// representation of a⁻¹: R²·x⁻¹ = a⁻¹·R, or 1 in plain form.
+    const INVERT_MUL: [u64; N] = if P::PLAIN { arith::limbs_of_u64(1) } else { P::R2 };
+    /// c of the plain form, checked: plain form only for a pseudo-Mersenne p.
+    const PLAIN_C: u64 = {
+        assert!(!P::PLAIN || P::PSEUDO_MERSENNE_C != 0, "plain form needs a pseudo-Mersenne prime");
+        P::PSEUDO_MERSENNE_C
+    };
+
+    /// Wraps limbs that are already in the field's representation, a·R mod p
+    /// (Montgomery form, or plain form for [`FieldParams::PLAIN`] fields;
+    /// must be < p).
     #[inline(always)]
-    pub const fn from_montgomery(limbs: [u64; N]) -> Self {
+    pub const fn from_repr(limbs: [u64; N]) -> Self {
         Fp { limbs, _params: PhantomData }
     }
 
-    /// The Montgomery-form limbs (a·R mod p).
+    /// The limbs of the representation (a·R mod p; a itself in plain form).
     #[inline(always)]
-    pub const fn to_montgomery(&self) -> [u64; N] {
+    pub const fn to_repr(&self) -> [u64; N] {
         self.limbs
     }
 
     /// The element with canonical value `limbs` (must be < p; for constants).
     pub const fn from_canonical_const(limbs: &[u64; N]) -> Self {
-        Self::from_montgomery(arith::mont_mul(limbs, &P::R2, &P::MODULUS, P::INV))
+        if P::PLAIN {
+            Self::from_repr(*limbs)
+        } else {
+            Self::from_repr(arith::mont_mul(limbs, &P::R2, &P::MODULUS, P::INV))
+        }
     }
 
     /// The element written as big-endian hex (for compile-time constants;
@@ -117,17 +155,23 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
 
     /// self + rhs at compile time (same result as `+`).
     pub const fn const_add(&self, rhs: &Self) -> Self {
-        Self::from_montgomery(arith::add_mod(&self.limbs, &rhs.limbs, &P::MODULUS))
+        Self::from_repr(arith::add_mod(&self.limbs, &rhs.limbs, &P::MODULUS))
     }
 
     /// self − rhs at compile time (same result as `-`).
     pub const fn const_sub(&self, rhs: &Self) -> Self {
-        Self::from_montgomery(arith::sub_mod(&self.limbs, &rhs.limbs, &P::MODULUS))
+        Self::from_repr(arith::sub_mod(&self.limbs, &rhs.limbs, &P::MODULUS))
     }
 
     /// self · rhs at compile time (same result as `*`).
     pub const fn const_mul(&self, rhs: &Self) -> Self {
-        Self::from_montgomery(arith::mont_mul(&self.limbs, &rhs.limbs, &P::MODULUS, P::INV))
+        let m = arith::mont_mul(&self.limbs, &rhs.limbs, &P::MODULUS, P::INV);
+        if P::PLAIN {
+            // (ab·R⁻¹)·R²·R⁻¹ = ab with R = 2^(64N)
+            Self::from_repr(arith::mont_mul(&m, &P::R2, &P::MODULUS, P::INV))
+        } else {
+            Self::from_repr(m)
+        }
     }
 
     /// self == rhs at compile time (variable time: for constants only).
@@ -145,15 +189,23 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// The canonical value as little-endian limbs (< p).
     #[inline(always)]
     pub const fn to_canonical(&self) -> [u64; N] {
-        arith::mont_reduce(&self.limbs, &P::MODULUS, P::INV)
+        if P::PLAIN {
+            self.limbs
+        } else {
+            arith::mont_reduce(&self.limbs, &P::MODULUS, P::INV)
+        }
     }
 
     /// The element with canonical value `limbs mod p`; any `limbs < 2^(64N)`
     /// is accepted. Constant time.
     #[inline(always)]
     pub fn from_canonical_reduced(limbs: &[u64; N]) -> Self {
+        if P::PLAIN {
+            // x < 2^(64N) = p + c < 2p: one conditional subtraction
+            return Self::from_repr(arith::backend::portable::final_sub(limbs, 0, &P::MODULUS));
+        }
         // mont_mul(x, R²) = x·R mod p, fully reduced even for x ≥ p (x < R).
-        Self::from_montgomery(arith::backend::mont_mul(limbs, &P::R2, &P::MODULUS, P::INV))
+        Self::from_repr(arith::backend::mont_mul(limbs, &P::R2, &P::MODULUS, P::INV))
     }
 
     /// self^e for a public exponent `e` (little-endian limbs). Constant time
@@ -193,10 +245,14 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         CtOption::new(self.pow_public(&P::P_MINUS_2), !self.is_zero())
     }
 
-    /// Montgomery multiplication.
+    /// Montgomery multiplication, or the product folded modulo the
+    /// pseudo-Mersenne p in plain form.
     #[inline(always)]
     fn mul_impl(&self, rhs: &Self) -> Self {
-        Self::from_montgomery(arith::backend::mont_mul(&self.limbs, &rhs.limbs, &P::MODULUS, P::INV))
+        if P::PLAIN {
+            return Self::from_repr(arith::backend::pm_mul(&self.limbs, &rhs.limbs, Self::PLAIN_C));
+        }
+        Self::from_repr(arith::backend::mont_mul(&self.limbs, &rhs.limbs, &P::MODULUS, P::INV))
     }
 
     /// Constant-time Tonelli–Shanks (RFC 9380 Appendix I.4, `sqrt_ts`):
@@ -229,8 +285,8 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
 }
 
 impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
-    const ZERO: Self = Self::from_montgomery([0u64; N]);
-    const ONE: Self = Self::from_montgomery(P::R);
+    const ZERO: Self = Self::from_repr([0u64; N]);
+    const ONE: Self = Self::from_repr(Self::REPR_ONE);
     const BYTES: usize = P::BYTES;
     const BITS: u32 = P::BITS;
 
@@ -256,7 +312,7 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     fn double(&self) -> Self {
         if arith::backend::p521::is_p521(&P::MODULUS) {
             let r = arith::backend::p521::double(&arith::backend::limbs_resize(&self.limbs));
-            return Self::from_montgomery(arith::backend::limbs_resize(&r));
+            return Self::from_repr(arith::backend::limbs_resize(&r));
         }
         *self + *self
     }
@@ -308,7 +364,7 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
             carry = c1 | c2;
         }
         // t < 2^(64N) < 2p: one conditional subtraction
-        Self::from_montgomery(arith::backend::portable::final_sub(&t, 0, &P::MODULUS))
+        Self::from_repr(arith::backend::portable::final_sub(&t, 0, &P::MODULUS))
     }
 
     /// a/2: (a + p·(a mod 2)) / 2, one masked addition and a one-bit shift
@@ -331,23 +387,27 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
             let next = if i + 1 < N { s[i + 1] } else { carry as u64 };
             r[i] = (s[i] >> 1) | (next << 63);
         }
-        Self::from_montgomery(r)
+        Self::from_repr(r)
     }
 
     #[inline(always)]
     fn square(&self) -> Self {
-        Self::from_montgomery(arith::backend::mont_sqr(&self.limbs, &P::MODULUS, P::INV))
+        if P::PLAIN {
+            return Self::from_repr(arith::backend::pm_sqr(&self.limbs, Self::PLAIN_C));
+        }
+        Self::from_repr(arith::backend::mont_sqr(&self.limbs, &P::MODULUS, P::INV))
     }
 
     /// a⁻¹ by Bernstein–Yang safegcd ([`arith::safegcd`]), constant time;
     /// 0 ↦ 0, flagged as None. The limbs x = a·R are inverted as an integer
     /// mod p with multiplier R² mod p: R²·x⁻¹ = R²·a⁻¹·R⁻¹ = a⁻¹·R, the
-    /// Montgomery form of a⁻¹, with no extra multiplication. For N beyond
+    /// Montgomery form of a⁻¹, with no extra multiplication (multiplier 1 in
+    /// plain form). For N beyond
     /// [`arith::safegcd::MAX_LIMBS`] (no such field in kurve) it falls back
     /// to [`Fp::invert_fermat`]; N is a compile-time constant.
     fn invert(&self) -> CtOption<Self> {
-        let r = match arith::safegcd::mul_inverse(&self.limbs, &P::R2, &P::MODULUS) {
-            Some(l) => Self::from_montgomery(l),
+        let r = match arith::safegcd::mul_inverse(&self.limbs, &Self::INVERT_MUL, &P::MODULUS) {
+            Some(l) => Self::from_repr(l),
             None => self.pow_public(&P::P_MINUS_2),
         };
         CtOption::new(r, !self.is_zero())
@@ -393,7 +453,8 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
 
     fn from_be_bytes_reduced(bytes: &[u8]) -> Self {
         // Horner over chunks of 8N bytes, most significant first:
-        // acc ← acc·2^(64N) + chunk, where ·2^(64N) = ·R is mont_mul by R².
+        // acc ← acc·2^(64N) + chunk, the factor 2^(64N) in the field's
+        // representation (R² in Montgomery form, R in plain form).
         let chunk = 8 * N;
         let first = bytes.len() % chunk;
         let mut acc = Self::ZERO;
@@ -402,7 +463,7 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
             acc = Self::from_canonical_reduced(&arith::from_be_bytes::<N>(&bytes[..first]));
             pos = first;
         }
-        let r2 = Self::from_montgomery(P::R2);
+        let r2 = Self::from_repr(Self::REPR_R);
         while pos < bytes.len() {
             let c = Self::from_canonical_reduced(&arith::from_be_bytes::<N>(&bytes[pos..pos + chunk]));
             acc = acc.mul_impl(&r2) + c;
@@ -433,7 +494,7 @@ impl<P: FieldParams<N>, const N: usize> ConditionallySelectable for Fp<P, N> {
     #[inline(always)]
     fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
         let mask = (choice.unwrap_u8() as u64).wrapping_neg();
-        Self::from_montgomery(arith::select(&a.limbs, &b.limbs, core::hint::black_box(mask)))
+        Self::from_repr(arith::select(&a.limbs, &b.limbs, core::hint::black_box(mask)))
     }
 }
 
@@ -470,14 +531,14 @@ impl<P: FieldParams<N>, const N: usize> Add for Fp<P, N> {
     type Output = Self;
     #[inline(always)]
     fn add(self, rhs: Self) -> Self {
-        Self::from_montgomery(arith::backend::add_mod(&self.limbs, &rhs.limbs, &P::MODULUS))
+        Self::from_repr(arith::backend::add_mod(&self.limbs, &rhs.limbs, &P::MODULUS))
     }
 }
 impl<P: FieldParams<N>, const N: usize> Sub for Fp<P, N> {
     type Output = Self;
     #[inline(always)]
     fn sub(self, rhs: Self) -> Self {
-        Self::from_montgomery(arith::backend::portable::sub_mod(&self.limbs, &rhs.limbs, &P::MODULUS))
+        Self::from_repr(arith::backend::portable::sub_mod(&self.limbs, &rhs.limbs, &P::MODULUS))
     }
 }
 impl<P: FieldParams<N>, const N: usize> Mul for Fp<P, N> {

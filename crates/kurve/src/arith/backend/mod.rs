@@ -7,7 +7,8 @@
 //! | [`p384`], [`p521`] | every target, both backends | the special-form reductions of the P-384 and P-521 primes in portable Rust (P-384 multiplication and squaring, P-521 squaring) |
 //! | [`x86_64_p256`] | x86-64 with BMI2 + ADX, the P-256 prime only | MULX/ADCX/ADOX multiplication and dedicated squaring with the shift-based reduction of p = 2²⁵⁶ − 2²²⁴ + 2¹⁹² + 2⁹⁶ − 1, all words in registers |
 //! | [`x86_64_add`] | x86-64 (baseline), N = 4, with the assembly backends | modular addition on one ADC and one SBB chain with CMOV |
-//! | [`x86_64_secp256k1`] | x86-64 with BMI2 + ADX, the secp256k1 prime only | the same, with the one-multiplication reduction of p = 2²⁵⁶ − 2³² − 977 |
+//! | [`x86_64_secp256k1`] | x86-64 with BMI2 + ADX, the secp256k1 prime only, plain (not Montgomery) representatives ([`pm_mul`], [`pm_sqr`]) | MULX/ADCX/ADOX 512-bit product or square, reduced by folding with 2²⁵⁶ ≡ 2³² + 977 twice |
+//! | [`portable`]`::pm_*` | every target, the plain-form pseudo-Mersenne fields (secp256k1, secp192k1) | the same product and fold in plain Rust |
 //! | [`x86_64_ifma25519`] | x86-64 with AVX-512 F + VL + IFMA, GF(2²⁵⁵ − 19) in radix 2⁵², four elements at once | the four-lane X25519 ladder and edwards25519 `mul` / `mul_base` (the point's four coordinates in the lanes), dispatched through the curves' hooks when [`ifma_selected`] |
 //! | [`x86_64_fe25519`] | x86-64 with BMI2 + ADX, GF(2²⁵⁵ − 19) in radix 2⁶⁴ (not Montgomery form) | baseline ADD/ADC/SBB addition and subtraction, used by [`crate::field::fe25519::radix64::Fe64`]; MULX/ADCX/ADOX product and squaring (reduction by 2²⁵⁶ ≡ 38), tested but not dispatched (dudect, see the module) |
 //!
@@ -263,9 +264,8 @@ pub const fn adx_dispatched(n: usize) -> bool {
 }
 
 /// Montgomery multiplication `a·b·2^(−64N) mod m`, fully reduced, on the
-/// selected backend: with BMI2 + ADX, the dedicated routines for the P-256
-/// and secp256k1 primes ([`x86_64_p256`], [`x86_64_secp256k1`]; the modulus
-/// test folds away for a constant m), the P-384 and P-521 routines
+/// selected backend: with BMI2 + ADX, the dedicated routine for the P-256
+/// prime ([`x86_64_p256`]; the modulus test folds away for a constant m), the P-384 and P-521 routines
 /// ([`x86_64_adx`] with BMI2 + ADX, else [`p384`] and the generic portable
 /// code), the generic assembly for N ∈ {5, 6, 8}, else the portable code.
 ///
@@ -300,9 +300,6 @@ pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u
             if x86_64_p256::is_p256(m) && adx_selected() {
                 return limbs_n(x86_64_p256::mul(a4, b4));
             }
-            if x86_64_secp256k1::is_secp256k1(m) && adx_selected() {
-                return limbs_n(x86_64_secp256k1::mul(a4, b4));
-            }
         }
         if adx_dispatched(N) && adx_selected() {
             if let Some(r) = x86_64_adx::mont_mul_unchecked(a, b, m, inv) {
@@ -315,8 +312,8 @@ pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u
 
 /// Montgomery squaring `a²·2^(−64N) mod m`, fully reduced.
 ///
-/// Uses the P-256 or secp256k1 assembly squaring for those primes when
-/// BMI2 + ADX are selected; for P-521 the assembly 45-product square with
+/// Uses the P-256 assembly squaring for that prime when BMI2 + ADX are
+/// selected; for P-521 the assembly 45-product square with
 /// the rotation reduction in the same assembly
 /// (`x86_64_adx::sqr_p521_unchecked`: 34.8 ns per dependent squaring, 31.2
 /// ns with three independent chains, against 49.0 and 43.1 for the special
@@ -362,9 +359,6 @@ pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N
             if x86_64_p256::is_p256(m) && adx_selected() {
                 return limbs_n(x86_64_p256::sqr(a4));
             }
-            if x86_64_secp256k1::is_secp256k1(m) && adx_selected() {
-                return limbs_n(x86_64_secp256k1::sqr(a4));
-            }
         }
     }
     if N == 8 {
@@ -379,6 +373,41 @@ pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N
         return mont_mul(a, a, m, inv);
     }
     portable::mont_sqr(a, m, inv)
+}
+
+/// `a·b mod p` on plain representatives for a pseudo-Mersenne prime
+/// p = 2^(64N) − c, 0 < c < 2³⁴ (the [`crate::field::FieldParams::PLAIN`]
+/// fields), fully reduced: the [`x86_64_secp256k1`] assembly for the
+/// secp256k1 prime when BMI2 + ADX are selected, else [`portable::pm_mul`].
+/// Any `a, b < 2^(64N)`. Constant time; never fails.
+#[inline(always)]
+pub fn pm_mul<const N: usize>(a: &[u64; N], b: &[u64; N], c: u64) -> [u64; N] {
+    #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+    {
+        if N == 4 && c == x86_64_secp256k1::C && adx_selected() {
+            if let (Some(a4), Some(b4)) = (limbs_ref(a), limbs_ref(b)) {
+                return limbs_n(x86_64_secp256k1::mul(a4, b4));
+            }
+        }
+    }
+    portable::pm_mul(a, b, c)
+}
+
+/// `a² mod p` on plain representatives for a pseudo-Mersenne prime (as
+/// [`pm_mul`]): the [`x86_64_secp256k1`] assembly squaring for the
+/// secp256k1 prime when BMI2 + ADX are selected, else [`portable::pm_sqr`].
+/// Any `a < 2^(64N)`. Constant time; never fails.
+#[inline(always)]
+pub fn pm_sqr<const N: usize>(a: &[u64; N], c: u64) -> [u64; N] {
+    #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+    {
+        if N == 4 && c == x86_64_secp256k1::C && adx_selected() {
+            if let Some(a4) = limbs_ref(a) {
+                return limbs_n(x86_64_secp256k1::sqr(a4));
+            }
+        }
+    }
+    portable::pm_sqr(a, c)
 }
 
 /// `a` itself as an M-limb array when M = N (`None` otherwise; the test

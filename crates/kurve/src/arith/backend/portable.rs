@@ -228,3 +228,65 @@ pub fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; 
     }
     (lo, hi)
 }
+
+/// `(hi·2^(64N) + lo) mod p` for a pseudo-Mersenne prime p = 2^(64N) − c,
+/// 0 < c < 2³⁴ (`crate::arith::pseudo_mersenne_c`), fully reduced; the
+/// reduction of the plain-form fields ([`crate::field::FieldParams::PLAIN`]).
+///
+/// With 2^(64N) ≡ c (mod p):
+/// 1. V = lo + hi·c, N + 1 words with top word v ≤ c;
+/// 2. S = (V mod 2^(64N)) + (v + 1)·c. Since V − (v + 1)·p = S − 2^(64N),
+///    a carry out of S means V mod p = S − 2^(64N) (below 2⁶⁹ < p); no carry
+///    means V mod p = V − v·p = S − c (in [0, p)). So c is subtracted under
+///    a mask when S does not carry.
+///
+/// Any `lo, hi < 2^(64N)`. Constant time (the subtraction is masked, the
+/// mask through [`value_barrier`]); never fails.
+#[inline(always)]
+pub fn pm_reduce<const N: usize>(lo: &[u64; N], hi: &[u64; N], c: u64) -> [u64; N] {
+    let mut r = [0u64; N];
+    let mut v = 0u64;
+    for i in 0..N {
+        (r[i], v) = mac(lo[i], hi[i], c, v);
+    }
+    let m = (v as u128 + 1) * c as u128;
+    let mut carry = false;
+    for (i, w) in r.iter_mut().enumerate() {
+        let add = match i {
+            0 => m as u64,
+            1 => (m >> 64) as u64,
+            _ => 0,
+        };
+        let (x, c1) = w.overflowing_add(add);
+        let (x, c2) = x.overflowing_add(carry as u64);
+        *w = x;
+        carry = c1 | c2;
+    }
+    let sub = c & value_barrier((carry as u64).wrapping_sub(1));
+    let mut borrow = false;
+    for (i, w) in r.iter_mut().enumerate() {
+        let (x, b1) = w.overflowing_sub(if i == 0 { sub } else { 0 });
+        let (x, b2) = x.overflowing_sub(borrow as u64);
+        *w = x;
+        borrow = b1 | b2;
+    }
+    r
+}
+
+/// `a·b mod p` for a pseudo-Mersenne p = 2^(64N) − c ([`pm_reduce`]),
+/// fully reduced: the 2N-limb product by [`mul_wide`], then the fold.
+/// Any `a, b < 2^(64N)`, 0 < c < 2³⁴. Constant time; never fails.
+#[inline(always)]
+pub fn pm_mul<const N: usize>(a: &[u64; N], b: &[u64; N], c: u64) -> [u64; N] {
+    let (lo, hi) = mul_wide(a, b);
+    pm_reduce(&lo, &hi, c)
+}
+
+/// `a² mod p` for a pseudo-Mersenne p = 2^(64N) − c ([`pm_reduce`]),
+/// fully reduced: the 2N-limb square by [`sqr_wide`] (N(N+1)/2 products),
+/// then the fold. Any `a < 2^(64N)`, 0 < c < 2³⁴. Constant time; never fails.
+#[inline(always)]
+pub fn pm_sqr<const N: usize>(a: &[u64; N], c: u64) -> [u64; N] {
+    let (lo, hi) = sqr_wide(a);
+    pm_reduce(&lo, &hi, c)
+}
