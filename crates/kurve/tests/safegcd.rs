@@ -11,7 +11,9 @@
 //! edge cases (0, 1, 2, p−1, p−2, 2^k mod p for every k < 64N, values with
 //! many leading zero or one bits, structured limbs); the raw
 //! `safegcd::invert`/`mul_inverse` on random odd (also composite) moduli of
-//! every limb count 1…9; and a variable-time big-integer replay of the same
+//! every limb count 1…9, each also against the variable-time
+//! `mul_inverse_vartime` (same limbs, also for non-invertible x) and, on the
+//! curve fields, `Fp::invert_vartime`; and a variable-time big-integer replay of the same
 //! half-delta divsteps that counts the steps actually needed, which must stay
 //! below the constant-time `divsteps_bound`.
 //!
@@ -132,6 +134,12 @@ fn check_field<P: FieldParams<N>, const N: usize>(_witness: Fp<P, N>) -> usize {
         let a = F::<P, N>::from_canonical_reduced(&from_big::<N>(v));
         let inv = a.invert();
         let fermat = a.invert_fermat();
+        // the variable-time safegcd: same limbs as the constant-time one
+        // (raw, with multiplier R²; 0 ↦ 0) and the same field inverse
+        let raw_ct = safegcd::mul_inverse(&a.to_repr(), &P::R2, &P::MODULUS).unwrap();
+        let raw_vt = safegcd::mul_inverse_vartime(&a.to_repr(), &P::R2, &P::MODULUS).unwrap();
+        assert_eq!(raw_vt, raw_ct, "{} #{i}: vartime safegcd for {v:x}", P::NAME);
+        assert_eq!(a.invert_vartime(), Option::from(inv), "{} #{i}: invert_vartime for {v:x}", P::NAME);
         assert_eq!(bool::from(inv.is_some()), !v.is_zero(), "{} #{i}: flag for {v:x}", P::NAME);
         assert_eq!(bool::from(fermat.is_some()), !v.is_zero(), "{} #{i}: Fermat flag", P::NAME);
         let (inv, fermat) = (inv.unwrap_or(F::<P, N>::ONE), fermat.unwrap_or(F::<P, N>::ONE));
@@ -239,6 +247,10 @@ fn check_raw<const N: usize>() {
             let xl = from_big::<N>(&x);
             let got = to_big(&safegcd::invert(&xl, &m).expect("N ≤ MAX_LIMBS"));
             assert!(got < mb, "N={N}: output not reduced");
+            let mut one = [0u64; N];
+            one[0] = 1;
+            let vt = safegcd::mul_inverse_vartime(&xl, &one, &m).expect("N ≤ MAX_LIMBS");
+            assert_eq!(to_big(&vt), got, "N={N}: vartime m={mb:x} x={x:x}");
             if x.is_zero() {
                 assert!(got.is_zero(), "N={N}: 0 ↦ 0");
                 continue;
@@ -249,6 +261,8 @@ fn check_raw<const N: usize>() {
                 let c = to_big(&rng.limbs::<N>()) % &mb;
                 let q = to_big(&safegcd::mul_inverse(&xl, &from_big::<N>(&c), &m).unwrap());
                 assert_eq!(q, (&c * &want) % &mb, "N={N}: c/x");
+                let qv = to_big(&safegcd::mul_inverse_vartime(&xl, &from_big::<N>(&c), &m).unwrap());
+                assert_eq!(qv, q, "N={N}: vartime c/x");
                 invertible += 1;
             }
         }

@@ -1,4 +1,6 @@
-//! Constant-time modular inversion by Bernstein–Yang "safegcd" divsteps.
+//! Constant-time modular inversion by Bernstein–Yang "safegcd" divsteps
+//! ([`mul_inverse`], [`invert`]), and a variable-time variant for public
+//! values ([`mul_inverse_vartime`]).
 //!
 //! Follows D. J. Bernstein and B.-Y. Yang, "Fast constant-time gcd computation
 //! and modular inversion", TCHES 2019(3) (§8 divsteps, §11 inversion), in the
@@ -63,6 +65,9 @@
 //! which are constant time on every target kurve supports. There is no
 //! division instruction, no secret-dependent branch and no secret-dependent
 //! memory index. The secret temporaries are zeroized before returning.
+//! [`mul_inverse_vartime`] is the exception by design: its divsteps branch on
+//! the data and it stops when g = 0, so it takes public values only (the s
+//! of a signature being verified).
 
 use zeroize::Zeroize;
 
@@ -220,6 +225,49 @@ fn divsteps(mut zeta: i64, f0: u64, g0: u64, steps: u32) -> (i64, Trans) {
         u <<= 1;
         v <<= 1;
         i += 1;
+    }
+    (zeta, Trans { u: u as i64, v: v as i64, q: q as i64, r: r as i64 })
+}
+
+/// 62 half-delta divsteps in variable time (public inputs only), the same
+/// map as [`divsteps`] with `steps` = 62: runs of even g are skipped at once
+/// by counting trailing zeros (each such step is g ← g/2, ζ ← ζ − 1 and a
+/// doubling of f's row), and the odd steps branch on the sign of ζ instead
+/// of masking. Returns the new ζ and the transition matrix (denominator
+/// 2⁶², starting from the identity).
+#[inline(always)]
+fn divsteps_vartime(mut zeta: i64, f0: u64, g0: u64) -> (i64, Trans) {
+    let (mut u, mut v, mut q, mut r) = (1u64, 0u64, 0u64, 1u64);
+    let (mut f, mut g) = (f0, g0);
+    let mut left = 62u32;
+    loop {
+        // g even: g/2 as often as it stays even (at most the steps left)
+        let z = g.trailing_zeros().min(left);
+        g >>= z;
+        u <<= z;
+        v <<= z;
+        zeta -= z as i64;
+        left -= z;
+        if left == 0 {
+            break;
+        }
+        debug_assert!(f & 1 == 1 && g & 1 == 1);
+        if zeta < 0 {
+            // δ > 0, g odd: (f, g) ← (g, g − f), rows likewise, ζ ← −ζ − 2
+            zeta = -zeta - 2;
+            (f, g) = (g, g.wrapping_sub(f));
+            (u, v, q, r) = (q, r, q.wrapping_sub(u), r.wrapping_sub(v));
+        } else {
+            // g odd otherwise: g ← g + f, ζ ← ζ − 1
+            zeta -= 1;
+            g = g.wrapping_add(f);
+            q = q.wrapping_add(u);
+            r = r.wrapping_add(v);
+        }
+        g >>= 1;
+        u <<= 1;
+        v <<= 1;
+        left -= 1;
     }
     (zeta, Trans { u: u as i64, v: v as i64, q: q as i64, r: r as i64 })
 }
@@ -384,6 +432,44 @@ pub fn mul_inverse<const N: usize>(x: &[u64; N], c: &[u64; N], m: &[u64; N]) -> 
     f.zeroize();
     g.zeroize();
     Some(out)
+}
+
+/// c·x⁻¹ mod m in variable time, for public x only: [`mul_inverse`]'s
+/// procedure with batches of 62 [`divsteps_vartime`] and a stop as soon as
+/// g = 0 (instead of the worst-case number of batches of fixed, masked
+/// divsteps). Same requirements and results as [`mul_inverse`] (x = 0 gives
+/// 0); `None` only when N > [`MAX_LIMBS`]. Never panics. About twice as
+/// fast as [`mul_inverse`] (figures at `Fp::invert_vartime`).
+pub fn mul_inverse_vartime<const N: usize>(x: &[u64; N], c: &[u64; N], m: &[u64; N]) -> Option<[u64; N]> {
+    if N == 0 || N > MAX_LIMBS {
+        return None;
+    }
+    let l = s62_len(N);
+    let max_batches = divsteps_bound(super::bits_vartime(m)).div_ceil(62);
+    let m_inv62 = inv_mod_2_62(m[0]);
+    let modulus = to_s62(m);
+    let mut f = modulus;
+    let mut g = to_s62(x);
+    let mut d = [0i64; CAP];
+    let mut e = to_s62(c);
+    let mut zeta: i64 = -1; // δ = ½
+    for _ in 0..max_batches {
+        if g[..l].iter().all(|&w| w == 0) {
+            break;
+        }
+        let (z, t) = divsteps_vartime(zeta, f[0] as u64, g[0] as u64);
+        zeta = z;
+        update_de(l, &mut d, &mut e, &t, &modulus, m_inv62);
+        update_fg(l, &mut f, &mut g, &t);
+    }
+    // as in mul_inverse: g = 0, f = ±1, d ∈ (−2m, m), c/x ≡ sign(f)·d
+    let f_neg = f[l - 1] >> 63;
+    let d_neg = d[l - 1] >> 63;
+    cond_add(l, &mut d, &modulus, d_neg);
+    cond_neg(l, &mut d, f_neg);
+    let d_neg = d[l - 1] >> 63;
+    cond_add(l, &mut d, &modulus, d_neg);
+    Some(from_s62::<N>(&d))
 }
 
 /// x⁻¹ mod m in constant time: [`mul_inverse`] with c = 1 (same

@@ -413,6 +413,22 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
         CtOption::new(r, !self.is_zero())
     }
 
+    /// a⁻¹ by the variable-time safegcd
+    /// ([`arith::safegcd::mul_inverse_vartime`]) with the same multiplier
+    /// as [`Field::invert`]; `None` for 0. Variable time: public values only.
+    /// Measured against the constant-time [`Field::invert`] (x86-64, one
+    /// value, ns): 863 vs 1780 on the secp256k1 scalar field, 845 vs 1797 on
+    /// P-256's, 1356 vs 2925 on P-384's.
+    fn invert_vartime(&self) -> Option<Self> {
+        if bool::from(self.is_zero()) {
+            return None;
+        }
+        match arith::safegcd::mul_inverse_vartime(&self.limbs, &Self::INVERT_MUL, &P::MODULUS) {
+            Some(l) => Some(Self::from_repr(l)),
+            None => Option::from(self.invert()),
+        }
+    }
+
     fn sqrt(&self) -> CtOption<Self> {
         let r = if P::MODULUS[0] & 3 == 3 {
             self.pow_public(&P::P_PLUS_1_OVER_4)

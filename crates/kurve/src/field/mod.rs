@@ -66,6 +66,13 @@ pub trait Field:
     fn square(&self) -> Self;
     /// self⁻¹, or `None` (as a `CtOption`) for zero. Constant time.
     fn invert(&self) -> CtOption<Self>;
+    /// self⁻¹, or `None` for zero, in **variable time**: for public values
+    /// only (the s⁻¹ of signature verification). This default is
+    /// [`Field::invert`]; [`Fp`](crate::field::Fp) runs the variable-time
+    /// safegcd ([`crate::arith::safegcd::mul_inverse_vartime`]).
+    fn invert_vartime(&self) -> Option<Self> {
+        Option::from(self.invert())
+    }
     /// A square root of self, or `None` if self is a non-residue. Which root
     /// is returned is unspecified (callers fix the sign). Constant time.
     fn sqrt(&self) -> CtOption<Self>;
