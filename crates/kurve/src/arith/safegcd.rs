@@ -435,7 +435,7 @@ pub fn mul_inverse<const N: usize>(x: &[u64; N], c: &[u64; N], m: &[u64; N]) -> 
 }
 
 /// c·x⁻¹ mod m in variable time, for public x only: [`mul_inverse`]'s
-/// procedure with batches of 62 [`divsteps_vartime`] and a stop as soon as
+/// procedure with batches of 62 `divsteps_vartime` and a stop as soon as
 /// g = 0 (instead of the worst-case number of batches of fixed, masked
 /// divsteps). Same requirements and results as [`mul_inverse`] (x = 0 gives
 /// 0); `None` only when N > [`MAX_LIMBS`]. Never panics. About twice as

@@ -51,13 +51,13 @@ pub trait Field:
     /// 2·self.
     fn double(&self) -> Self;
     /// k·self for a public integer k. Constant time in self; never fails.
-    /// This default multiplies by the element k; [`Fp`](crate::field::Fp)
+    /// This default multiplies by the element k; `Fp`
     /// folds the small product directly on pseudo-Mersenne primes.
     fn mul_small(&self, k: u64) -> Self {
         *self * Self::from_u64(k)
     }
     /// self/2, the h with 2h = self (p is odd). Constant time; never fails.
-    /// This default multiplies by 2⁻¹; [`Fp`](crate::field::Fp) halves
+    /// This default multiplies by 2⁻¹; `Fp` halves
     /// directly (an addition of p when odd, and a shift).
     fn half(&self) -> Self {
         *self * Self::ONE.double().invert().unwrap_or(Self::ZERO)
@@ -68,7 +68,7 @@ pub trait Field:
     fn invert(&self) -> CtOption<Self>;
     /// self⁻¹, or `None` for zero, in **variable time**: for public values
     /// only (the s⁻¹ of signature verification). This default is
-    /// [`Field::invert`]; [`Fp`](crate::field::Fp) runs the variable-time
+    /// [`Field::invert`]; `Fp` runs the variable-time
     /// safegcd ([`crate::arith::safegcd::mul_inverse_vartime`]).
     fn invert_vartime(&self) -> Option<Self> {
         Option::from(self.invert())

@@ -236,7 +236,7 @@ pub(crate) fn sqr(a: &[u64; 4]) -> [u64; 4] {
     [r0, r1, r2, r3]
 }
 
-/// [`mul`] for tests and benchmarks: `None` when the CPU lacks BMI2/ADX
+/// `mul` for tests and benchmarks: `None` when the CPU lacks BMI2/ADX
 /// (ignores the force-portable switches). Any `a, b < 2²⁵⁶`; constant time.
 pub fn mul_checked(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
     if !super::x86_64_adx::cpu_has_bmi2_adx() {
@@ -245,7 +245,7 @@ pub fn mul_checked(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
     Some(mul(a, b))
 }
 
-/// [`sqr`] for tests and benchmarks: `None` when the CPU lacks BMI2/ADX
+/// `sqr` for tests and benchmarks: `None` when the CPU lacks BMI2/ADX
 /// (ignores the force-portable switches). Any `a < 2²⁵⁶`; constant time.
 pub fn sqr_checked(a: &[u64; 4]) -> Option<[u64; 4]> {
     if !super::x86_64_adx::cpu_has_bmi2_adx() {
