@@ -383,6 +383,23 @@ fn cond_neg(l: usize, a: &mut [i64; CAP], mask: i64) {
     carry(l, a);
 }
 
+/// The end of both inversions: with g = 0 and f = ±1 (for invertible x),
+/// d ∈ (−2m, m) and c/x ≡ sign(f)·d, returns sign(f)·d in [0, m) as N
+/// limbs. Constant time (masks from the sign bits).
+#[inline(always)]
+fn finish<const N: usize>(l: usize, d: &mut [i64; CAP], f: &[i64; CAP], modulus: &[i64; CAP]) -> [u64; N] {
+    let f_neg = f[l - 1] >> 63;
+    // d ∈ (−2m, m) → (−m, m)
+    let d_neg = d[l - 1] >> 63;
+    cond_add(l, d, modulus, d_neg);
+    // times sign(f): still in (−m, m)
+    cond_neg(l, d, f_neg);
+    // → [0, m)
+    let d_neg = d[l - 1] >> 63;
+    cond_add(l, d, modulus, d_neg);
+    from_s62::<N>(d)
+}
+
 /// c·x⁻¹ mod m, in constant time (Bernstein–Yang safegcd, half-delta
 /// divsteps; see the module documentation for the procedure and bounds).
 ///
@@ -416,17 +433,7 @@ pub fn mul_inverse<const N: usize>(x: &[u64; N], c: &[u64; N], m: &[u64; N]) -> 
         update_fg(l, &mut f, &mut g, &t);
         b += 1;
     }
-    // Here g = 0 and f = ±1 (for invertible x); d ∈ (−2m, m) and c/x ≡ sign(f)·d.
-    let f_neg = f[l - 1] >> 63;
-    // d ∈ (−2m, m) → (−m, m)
-    let d_neg = d[l - 1] >> 63;
-    cond_add(l, &mut d, &modulus, d_neg);
-    // times sign(f): still in (−m, m)
-    cond_neg(l, &mut d, f_neg);
-    // → [0, m)
-    let d_neg = d[l - 1] >> 63;
-    cond_add(l, &mut d, &modulus, d_neg);
-    let out = from_s62::<N>(&d);
+    let out = finish::<N>(l, &mut d, &f, &modulus);
     d.zeroize();
     e.zeroize();
     f.zeroize();
@@ -462,14 +469,7 @@ pub fn mul_inverse_vartime<const N: usize>(x: &[u64; N], c: &[u64; N], m: &[u64;
         update_de(l, &mut d, &mut e, &t, &modulus, m_inv62);
         update_fg(l, &mut f, &mut g, &t);
     }
-    // as in mul_inverse: g = 0, f = ±1, d ∈ (−2m, m), c/x ≡ sign(f)·d
-    let f_neg = f[l - 1] >> 63;
-    let d_neg = d[l - 1] >> 63;
-    cond_add(l, &mut d, &modulus, d_neg);
-    cond_neg(l, &mut d, f_neg);
-    let d_neg = d[l - 1] >> 63;
-    cond_add(l, &mut d, &modulus, d_neg);
-    Some(from_s62::<N>(&d))
+    Some(finish::<N>(l, &mut d, &f, &modulus))
 }
 
 /// x⁻¹ mod m in constant time: [`mul_inverse`] with c = 1 (same

@@ -319,11 +319,11 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
 
     /// k·a for a public small integer k. On a pseudo-Mersenne prime
     /// p = 2^(64N) − c (c < 2³⁴, `FieldParams::PSEUDO_MERSENNE_C`) and
-    /// k < 2³²: the N×1-word product t + q·2^(64N), q < k, is folded as
-    /// t + q·c (2^(64N) ≡ c), a carry e out of that as e·c (the sum is then
-    /// below 2⁶⁷), and one conditional subtraction of p makes it canonical
-    /// (about a third of a multiplication on secp256k1). Other primes and k
-    /// multiply by the field element k. The same map on Montgomery
+    /// k < 2³²: the N×1-word product t + q·2^(64N), q < k, is reduced by
+    /// the fold of the plain-form products,
+    /// [`arith::backend::portable::pm_reduce`] (2^(64N) ≡ c), about a third
+    /// of a multiplication on secp256k1. Other primes and k multiply by the
+    /// field element k. The same map on Montgomery
     /// representatives (k·aR = (ka)R). Constant time in a; never fails.
     #[inline(always)]
     fn mul_small(&self, k: u64) -> Self {
@@ -333,38 +333,12 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
         }
         let a = &self.limbs;
         let mut t = [0u64; N];
-        let mut q = 0u64;
+        let mut hi = [0u64; N];
         for i in 0..N {
-            let v = (a[i] as u128) * (k as u128) + q as u128;
-            t[i] = v as u64;
-            q = (v >> 64) as u64;
+            (t[i], hi[0]) = arith::mac(0, a[i], k, hi[0]);
         }
-        // t + q·c < 2^(64N) + 2^66: add the two words of q·c
-        let qc = (q as u128) * (c as u128);
-        let mut carry = false;
-        for (i, w) in t.iter_mut().enumerate() {
-            let add = match i {
-                0 => qc as u64,
-                1 => (qc >> 64) as u64,
-                _ => 0,
-            };
-            let (x, c1) = w.overflowing_add(add);
-            let (x, c2) = x.overflowing_add(carry as u64);
-            *w = x;
-            carry = c1 | c2;
-        }
-        // a carry out wraps to c: the sum was below 2^(64N) + 2^66, so t is
-        // now below 2^66 and t + c cannot carry again
-        let ec = c & value_barrier((carry as u64).wrapping_neg());
-        let mut carry = false;
-        for (i, w) in t.iter_mut().enumerate() {
-            let (x, c1) = w.overflowing_add(if i == 0 { ec } else { 0 });
-            let (x, c2) = x.overflowing_add(carry as u64);
-            *w = x;
-            carry = c1 | c2;
-        }
-        // t < 2^(64N) < 2p: one conditional subtraction
-        Self::from_repr(arith::backend::portable::final_sub(&t, 0, &P::MODULUS))
+        // t + q·2^(64N), q = hi[0] < k: the pseudo-Mersenne fold
+        Self::from_repr(arith::backend::portable::pm_reduce(&t, &hi, c))
     }
 
     /// a/2: (a + p·(a mod 2)) / 2, one masked addition and a one-bit shift
