@@ -805,10 +805,9 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         let n = recode::signed_window(k, w, &mut digits);
         let mut acc = Self::lookup_signed(&coords, digits[n - 1]);
         for &d in digits[..n - 1].iter().rev() {
-            let j = JacobianPoint::from_projective(&acc);
             let j = match iso_b {
-                Some(_) => j.double_n_a_minus_3(w),
-                None => j.double_n(w),
+                Some(_) => JacobianPoint::double_from_projective_on::<true>(&acc).double_n_a_minus_3(w - 1),
+                None => JacobianPoint::double_from_projective_on::<false>(&acc).double_n(w - 1),
             };
             acc = add(&j.to_projective(), &Self::lookup_signed(&coords, d));
         }
@@ -861,7 +860,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         recode::signed_window4_bytes(&s.k2, &mut d2);
         let mut acc = Self::IDENTITY;
         for i in (0..n).rev() {
-            acc = JacobianPoint::from_projective(&acc).double_n(4).to_projective();
+            acc = JacobianPoint::double_from_projective_on::<false>(&acc).double_n(3).to_projective();
             let mut p1 = Self::lookup_signed(&c1, d1[i]);
             p1.y = C::Base::conditional_select(&p1.y, &-p1.y, s.neg1);
             acc = acc.add(&p1);
