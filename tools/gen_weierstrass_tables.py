@@ -13,8 +13,9 @@ width w (BASE_W below: 4 unless measured better) it writes
                 w-bit fixed-base table read by ProjectivePoint::mul_base; rows(nbits, w) =
                 ceil(nbits/w), plus one for the final carry digit when the top window can
                 produce one, see base_rows)
-  G_ODD[j]    = (2j+1) * G,          j in 0..64                           (width-8 wNAF of G
-                in ProjectivePoint::double_mul_vartime)
+  G_ODD[j]    = (2j+1) * G,          j in 0..2^(v-2)                      (width-v wNAF of G
+                in ProjectivePoint::double_mul_vartime; v = G_WNAF_W below, 8 unless
+                measured better)
 as affine (x, y) in the representation of crate::field::Fp: little-endian u64 limbs of
 x * 2^(64N) mod p (Montgomery form), or of x itself for the pseudo-Mersenne primes
 2^(64N) - c, c < 2^34 (plain form, FieldParams::PLAIN: secp192k1, secp256k1). The weierstrass_curve! macro checks at compile time that BASE[0][0] equals
@@ -31,7 +32,14 @@ import gen_curve_params as gcp  # noqa: E402
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT_DIR = os.path.join(REPO_ROOT, "crates", "kurve", "src", "curves", "tables")
 
-G_ODD_ENTRIES = 64
+# Width of the wNAF of G in verification per curve (default 8: 64 odd multiples, 4 KiB for a
+# 256-bit field). A width-v table holds 2^(v-2) points and cuts the additions for G from about
+# bits/9 to bits/(v+1); chosen by measurement of ECDSA verification on the curves whose
+# specialist peers use large G tables (libsecp256k1: 2 x 8192 points; AWS-LC P-256).
+G_WNAF_W = {
+    "secp256r1": 14,
+    "secp256k1": 14,
+}
 
 # Fixed-base window width per curve (default 4). Wider windows trade table size (and a longer
 # masked scan per row) for fewer mixed additions: rows fall from ceil(nbits/4)+1 to about
@@ -124,11 +132,15 @@ def render(c):
         for _ in range(w):
             base = aff_add(base, base, a, p)
     out.append("];\n\n")
-    out.append("/// `G_ODD[j] = (2j+1)·G`, j in 0..%d (width-8 wNAF table of G).\n" % G_ODD_ENTRIES)
-    out.append("pub const G_ODD: [[[u64; %d]; 2]; %d] = [\n" % (N, G_ODD_ENTRIES))
+    v = G_WNAF_W.get(c["name"], 8)
+    odd_entries = 1 << (v - 2)
+    out.append("/// Width v of the wNAF of G in verification; [`G_ODD`] has 2^(v−2) entries.\n")
+    out.append("pub const G_WNAF_W: u32 = %d;\n\n" % v)
+    out.append("/// `G_ODD[j] = (2j+1)·G`, j in 0..%d (width-%d wNAF table of G).\n" % (odd_entries, v))
+    out.append("pub const G_ODD: [[[u64; %d]; 2]; %d] = [\n" % (N, odd_entries))
     g2 = aff_add(g, g, a, p)
     pt = g
-    for j in range(G_ODD_ENTRIES):
+    for j in range(odd_entries):
         x, y = mont(pt)
         out.append("    [%s, %s],\n" % (fmt_fe(x, N), fmt_fe(y, N)))
         pt = aff_add(pt, g2, a, p)

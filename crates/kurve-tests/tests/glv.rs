@@ -183,10 +183,10 @@ fn wnaf_of_half_magnitudes() {
         }
         inputs.push(b);
     }
-    let mut digits = [0i8; glv::WNAF_HALF_DIGITS];
+    let mut digits = [0i16; glv::WNAF_HALF_DIGITS];
     for k in &inputs {
         let want = BigInt::from(BigUint::from_bytes_be(k));
-        for w in 2..=8u32 {
+        for w in 2..=15u32 {
             // junk in the output buffer must be overwritten
             digits.fill(0x55);
             let len = glv::wnaf_half_vartime(k, w, &mut digits);
@@ -209,6 +209,70 @@ fn wnaf_of_half_magnitudes() {
             assert_eq!(sum, want, "w = {w}");
             assert_eq!(len, last_nonzero.map_or(0, |j| j + 1), "len (w = {w})");
         }
+    }
+}
+
+/// The full-size wNAF (`recode::wnaf_words_vartime`) in both digit types:
+/// `i8` for widths 2..=8 (the P tables, Edwards) and `i16` for 2..=15 (the
+/// wide G tables): digits odd and below 2^(w−1), at least w − 1 zeros
+/// after each nonzero digit, Σ dᵢ·2^i = k, zeros past the returned length.
+#[test]
+fn wnaf_of_full_words() {
+    use kurve::scalar::recode::{wnaf_words_vartime, WnafDigit, MAX_SCALAR_BYTES};
+    const W: usize = MAX_SCALAR_BYTES / 8;
+    const D: usize = 8 * MAX_SCALAR_BYTES + 1;
+    fn check<T: WnafDigit + Into<i64>>(k: &[u64; W], widths: core::ops::RangeInclusive<u32>) {
+        let mut want = BigInt::from(0);
+        for (i, &v) in k.iter().enumerate() {
+            want += BigInt::from(v) << (64 * i);
+        }
+        for w in widths {
+            let mut digits = [T::from_i64(0x55); D];
+            let len = wnaf_words_vartime(k, w, &mut digits);
+            let mut sum = BigInt::from(0);
+            let mut last: Option<usize> = None;
+            for (i, &d) in digits.iter().enumerate() {
+                let d: i64 = d.into();
+                if i >= len {
+                    assert_eq!(d, 0, "digit {i} past len {len} (w = {w})");
+                    continue;
+                }
+                if d != 0 {
+                    assert!(d % 2 != 0 && d.unsigned_abs() < (1 << (w - 1)), "digit {d} (w = {w})");
+                    if let Some(j) = last {
+                        assert!(i - j >= w as usize, "nonzero digits {j}, {i} closer than w = {w}");
+                    }
+                    last = Some(i);
+                }
+                sum += BigInt::from(d) << i;
+            }
+            assert_eq!(sum, want, "w = {w}");
+            assert_eq!(len, last.map_or(0, |j| j + 1), "len (w = {w})");
+        }
+    }
+    let mut rng = Rng(0x5eed_0002);
+    let mut inputs = vec![[0u64; W], [u64::MAX; W]];
+    for bit in [0usize, 1, 63, 64, 127, 255, 256, 383, 520, 575] {
+        let mut b = [0u64; W];
+        b[bit / 64] = 1 << (bit % 64);
+        inputs.push(b);
+        let mut m = [0u64; W];
+        for i in 0..=bit {
+            m[i / 64] |= 1 << (i % 64);
+        }
+        inputs.push(m);
+    }
+    for _ in 0..200 {
+        let mut b = [0u64; W];
+        let words = 1 + (rng.next_u64() % W as u64) as usize;
+        for v in b.iter_mut().take(words) {
+            *v = rng.next_u64();
+        }
+        inputs.push(b);
+    }
+    for k in &inputs {
+        check::<i8>(k, 2..=8);
+        check::<i16>(k, 2..=15);
     }
 }
 

@@ -7,7 +7,7 @@
 //!   `mul_vartime` (wNAF) against double-and-add, on edge scalars
 //!   (0, 1, 2, n−1, n−2, (n−1)/2, 2^k, digit patterns that carry through
 //!   every window) and on random scalars;
-//! - `double_mul_vartime` (Straus with the width-8 G table) against
+//! - `double_mul_vartime` (Straus with the width-v G table) against
 //!   `mul_base(a) + mul(P, b)`.
 
 #[path = "../../kurve/tests/common/mod.rs"]
@@ -140,6 +140,7 @@ fn check_tables<C: WeierstrassCurve>() {
     let g = ProjectivePoint::<C>::generator();
     let g2 = g.double();
     let mut p = g;
+    assert_eq!(C::g_odd_multiples().len(), kurve::group::weierstrass::precomp::g_odd_entries(C::G_WNAF_W), "{}", C::NAME);
     for (j, e) in C::g_odd_multiples().iter().enumerate() {
         let a = p.to_affine();
         assert!(a.x() == e[0] && a.y() == e[1], "{}: g_odd_multiples[{j}]", C::NAME);

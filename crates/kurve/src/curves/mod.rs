@@ -153,13 +153,23 @@ macro_rules! weierstrass_curve {
                 out
             };
 
-            /// Odd multiples (2j+1)·G, affine, for the width-8 wNAF of G in
-            /// verification ([`crate::curves::tables`]).
-            static G_ODD_MULTIPLES: [[Fp; 2]; precomp::G_ODD_ENTRIES] = {
-                let raw = &crate::curves::tables::$module::G_ODD;
-                let mut out = [[Fp::ZERO; 2]; precomp::G_ODD_ENTRIES];
+            /// Width of the wNAF of G in verification (generated per curve).
+            const G_WNAF_W: u32 = crate::curves::tables::$module::G_WNAF_W;
+            /// Odd multiples of G stored for it: 2^(w−2).
+            const G_ODD_ENTRIES: usize = precomp::g_odd_entries(G_WNAF_W);
+            const _: () = assert!(
+                precomp::G_WNAF_MIN_W <= G_WNAF_W && G_WNAF_W <= precomp::G_WNAF_MAX_W,
+                "wNAF width of G out of range"
+            );
+
+            /// Odd multiples (2j+1)·G, affine, for the width-`G_WNAF_W` wNAF
+            /// of G in verification ([`crate::curves::tables`]). The array
+            /// type fixes the length, 2^(w−2).
+            static G_ODD_MULTIPLES: [[Fp; 2]; G_ODD_ENTRIES] = {
+                let raw: &[[[u64; $np]; 2]; G_ODD_ENTRIES] = &crate::curves::tables::$module::G_ODD;
+                let mut out = [[Fp::ZERO; 2]; G_ODD_ENTRIES];
                 let mut j = 0;
-                while j < precomp::G_ODD_ENTRIES {
+                while j < G_ODD_ENTRIES {
                     out[j][0] = Fp::from_repr(raw[j][0]);
                     out[j][1] = Fp::from_repr(raw[j][1]);
                     j += 1;
@@ -186,7 +196,9 @@ macro_rules! weierstrass_curve {
                     BASE_TABLE.as_flattened()
                 }
 
-                fn g_odd_multiples() -> &'static [[Fp; 2]; precomp::G_ODD_ENTRIES] {
+                const G_WNAF_W: u32 = G_WNAF_W;
+
+                fn g_odd_multiples() -> &'static [[Fp; 2]] {
                     &G_ODD_MULTIPLES
                 }
 

@@ -122,10 +122,37 @@ pub fn signed_abs(d: i8) -> (u8, subtle::Choice) {
     (mag, subtle::Choice::from(m & 1))
 }
 
+/// A wNAF digit type: `i8` for widths up to 8, `i16` for the wide tables of
+/// G (widths up to 15). Holds every odd value of (−2^(w−1), 2^(w−1)) for
+/// w ≤ [`WnafDigit::MAX_W`].
+pub trait WnafDigit: Copy + Default + PartialEq {
+    /// The largest wNAF width whose digits fit.
+    const MAX_W: u32;
+    /// The digit d, |d| < 2^(MAX_W − 1) (truncating otherwise).
+    fn from_i64(d: i64) -> Self;
+}
+
+impl WnafDigit for i8 {
+    const MAX_W: u32 = 8;
+    #[inline(always)]
+    fn from_i64(d: i64) -> Self {
+        d as i8
+    }
+}
+
+impl WnafDigit for i16 {
+    const MAX_W: u32 = 15;
+    #[inline(always)]
+    fn from_i64(d: i64) -> Self {
+        d as i16
+    }
+}
+
 /// Width-w NAF of a public scalar: `digits[i]` is odd in (−2^(w−1), 2^(w−1)) or
 /// zero, and Σ digits[i]·2^i = s. Returns the number of digits (≤ 8·72+1).
-/// Variable time.
-pub fn wnaf_vartime<F: Field>(s: &F, w: u32, digits: &mut [i8; 8 * MAX_SCALAR_BYTES + 1]) -> usize {
+/// Requires 2 ≤ w ≤ `D::MAX_W` (a property of the caller's code: w is
+/// clamped to that range). Variable time.
+pub fn wnaf_vartime<F: Field, D: WnafDigit>(s: &F, w: u32, digits: &mut [D; 8 * MAX_SCALAR_BYTES + 1]) -> usize {
     wnaf_words_vartime(&to_words(s), w, digits)
 }
 
@@ -146,14 +173,15 @@ pub fn to_words<F: Field>(s: &F) -> [u64; MAX_SCALAR_BYTES / 8] {
 /// [`wnaf_vartime`] of a non-negative integer given as little-endian
 /// 64-bit words (at most `MAX_SCALAR_BYTES / 8` of them; further words are
 /// ignored). Variable time.
-pub fn wnaf_words_vartime(words: &[u64], w: u32, digits: &mut [i8; 8 * MAX_SCALAR_BYTES + 1]) -> usize {
+pub fn wnaf_words_vartime<D: WnafDigit>(words: &[u64], w: u32, digits: &mut [D; 8 * MAX_SCALAR_BYTES + 1]) -> usize {
+    let w = w.clamp(2, D::MAX_W);
     // one spare limb for carries
     let mut k = [0u64; MAX_SCALAR_BYTES / 8 + 1];
     for (limb, &v) in k.iter_mut().zip(words.iter().take(MAX_SCALAR_BYTES / 8)) {
         *limb = v;
     }
     for d in digits.iter_mut() {
-        *d = 0;
+        *d = D::default();
     }
     let width = 1u64 << w;
     let half = 1i64 << (w - 1);
@@ -182,7 +210,7 @@ pub fn wnaf_words_vartime(words: &[u64], w: u32, digits: &mut [i8; 8 * MAX_SCALA
         if d >= half {
             d -= width as i64;
         }
-        digits[pos] = d as i8;
+        digits[pos] = D::from_i64(d);
         last = pos + 1;
         // k -= d·2^pos
         sub_signed_at(&mut k, d, pos);

@@ -419,6 +419,9 @@ pub const BASE: [[[[u64; 3]; 2]; 8]; 41] = [
     ],
 ];
 
+/// Width v of the wNAF of G in verification; [`G_ODD`] has 2^(v−2) entries.
+pub const G_WNAF_W: u32 = 8;
+
 /// `G_ODD[j] = (2j+1)·G`, j in 0..64 (width-8 wNAF table of G).
 pub const G_ODD: [[[u64; 3]; 2]; 64] = [
     [[0xe14e7b56b280ce57, 0xc7e7fe1a2ec652e1, 0x00000000dcd01e33], [0x115d5510f4a9168a, 0x9d5a48c49b68ce09, 0x000000006a81d305]],

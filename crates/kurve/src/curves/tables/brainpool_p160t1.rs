@@ -419,6 +419,9 @@ pub const BASE: [[[[u64; 3]; 2]; 8]; 41] = [
     ],
 ];
 
+/// Width v of the wNAF of G in verification; [`G_ODD`] has 2^(v−2) entries.
+pub const G_WNAF_W: u32 = 8;
+
 /// `G_ODD[j] = (2j+1)·G`, j in 0..64 (width-8 wNAF table of G).
 pub const G_ODD: [[[u64; 3]; 2]; 64] = [
     [[0x7421b62f6bf86417, 0x217ccf3ed1e8da53, 0x00000000063fed52], [0x3a5317f54fc71cce, 0xa14ea752b57bbd1f, 0x000000001bf1310d]],

@@ -499,6 +499,9 @@ pub const BASE: [[[[u64; 3]; 2]; 8]; 49] = [
     ],
 ];
 
+/// Width v of the wNAF of G in verification; [`G_ODD`] has 2^(v−2) entries.
+pub const G_WNAF_W: u32 = 8;
+
 /// `G_ODD[j] = (2j+1)·G`, j in 0..64 (width-8 wNAF table of G).
 pub const G_ODD: [[[u64; 3]; 2]; 64] = [
     [[0xffb37bae35ddb0d8, 0x681fa88f43b4f367, 0x246c997fa8cbe3da], [0x78470a38084525f9, 0x11bd7a1b08199257, 0x15bc68971054bece]],

@@ -499,6 +499,9 @@ pub const BASE: [[[[u64; 3]; 2]; 8]; 49] = [
     ],
 ];
 
+/// Width v of the wNAF of G in verification; [`G_ODD`] has 2^(v−2) entries.
+pub const G_WNAF_W: u32 = 8;
+
 /// `G_ODD[j] = (2j+1)·G`, j in 0..64 (width-8 wNAF table of G).
 pub const G_ODD: [[[u64; 3]; 2]; 64] = [
     [[0xcd89e13cfee68763, 0x3b825e4333d99f77, 0x32843555b1960be9], [0xb6513eeff54c27da, 0xd23bfc13671a071a, 0xb67572817684c2ef]],

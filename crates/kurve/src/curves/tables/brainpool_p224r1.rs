@@ -579,6 +579,9 @@ pub const BASE: [[[[u64; 4]; 2]; 8]; 57] = [
     ],
 ];
 
+/// Width v of the wNAF of G in verification; [`G_ODD`] has 2^(v−2) entries.
+pub const G_WNAF_W: u32 = 8;
+
 /// `G_ODD[j] = (2j+1)·G`, j in 0..64 (width-8 wNAF table of G).
 pub const G_ODD: [[[u64; 4]; 2]; 64] = [
     [[0x7993ea716ad29d1b, 0x4d402109cf9a7441, 0x5ddc6352bebd634f, 0x000000000211cad8], [0xc4e76c808e956e51, 0x8f3e2bd5f943b361, 0xcac7fbecf98919fa, 0x00000000285b6e63]],

@@ -579,6 +579,9 @@ pub const BASE: [[[[u64; 4]; 2]; 8]; 57] = [
     ],
 ];
 
+/// Width v of the wNAF of G in verification; [`G_ODD`] has 2^(v−2) entries.
+pub const G_WNAF_W: u32 = 8;
+
 /// `G_ODD[j] = (2j+1)·G`, j in 0..64 (width-8 wNAF table of G).
 pub const G_ODD: [[[u64; 4]; 2]; 64] = [
     [[0x2d8667c9da4fd726, 0x3467cffc44736c58, 0x0d227d30024e2730, 0x000000003b7fb6ce], [0x35d404e885b8dc86, 0x83ff6fcbd6880c25, 0x25011a7f351e184d, 0x00000000cf9d2caf]],

@@ -659,6 +659,9 @@ pub const BASE: [[[[u64; 4]; 2]; 8]; 65] = [
     ],
 ];
 
+/// Width v of the wNAF of G in verification; [`G_ODD`] has 2^(v−2) entries.
+pub const G_WNAF_W: u32 = 8;
+
 /// `G_ODD[j] = (2j+1)·G`, j in 0..64 (width-8 wNAF table of G).
 pub const G_ODD: [[[u64; 4]; 2]; 64] = [
     [[0x27c0d92d351fd10c, 0x80de4d9ab97cf30a, 0x704c311d6b892ad3, 0x8e1f767a9e119bdf], [0x9a4fe948a0917a17, 0xa618f259cd950162, 0x16fdf6e8dfbd8b03, 0x14eb78c6026eb0a2]],

@@ -659,6 +659,9 @@ pub const BASE: [[[[u64; 4]; 2]; 8]; 65] = [
     ],
 ];
 
+/// Width v of the wNAF of G in verification; [`G_ODD`] has 2^(v−2) entries.
+pub const G_WNAF_W: u32 = 8;
+
 /// `G_ODD[j] = (2j+1)·G`, j in 0..64 (width-8 wNAF table of G).
 pub const G_ODD: [[[u64; 4]; 2]; 64] = [
     [[0x39769890d918b12c, 0x5e24bdc5b0d7666d, 0xd5295b441bee1da0, 0x2971dc4068633fae], [0x189d1ebbb96c41ca, 0x0fee4bdd7b35abec, 0x37e448676a7e0bc0, 0x8bb1e31279f17e30]],

@@ -819,6 +819,9 @@ pub const BASE: [[[[u64; 5]; 2]; 8]; 81] = [
     ],
 ];
 
+/// Width v of the wNAF of G in verification; [`G_ODD`] has 2^(v−2) entries.
+pub const G_WNAF_W: u32 = 8;
+
 /// `G_ODD[j] = (2j+1)·G`, j in 0..64 (width-8 wNAF table of G).
 pub const G_ODD: [[[u64; 5]; 2]; 64] = [
     [[0xbd925e705d7c0ab9, 0xee70fea4deccf0fb, 0x702afc301cfd939e, 0x564fee03bf5221f3, 0x446ef8b341b3f4e4], [0x5401378747cc614c, 0xc67f8607801ee279, 0x54134356af3f0bf7, 0xfb6a1a2181e5be79, 0x769a9382bd74ab8a]],

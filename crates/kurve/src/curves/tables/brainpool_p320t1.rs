@@ -819,6 +819,9 @@ pub const BASE: [[[[u64; 5]; 2]; 8]; 81] = [
     ],
 ];
 
+/// Width v of the wNAF of G in verification; [`G_ODD`] has 2^(v−2) entries.
+pub const G_WNAF_W: u32 = 8;
+
 /// `G_ODD[j] = (2j+1)·G`, j in 0..64 (width-8 wNAF table of G).
 pub const G_ODD: [[[u64; 5]; 2]; 64] = [
     [[0xa8065a4e256923e4, 0x9666799f7accce90, 0x4e865d270c0ebebf, 0xd75c73f5cf4bd3c7, 0x2d0c8339c3bd9974], [0x54495f8485357a64, 0x615d69cb95b03811, 0x98092f43a260d9cd, 0xad119ff881efafa7, 0x7932c774671c40de]],

@@ -979,6 +979,9 @@ pub const BASE: [[[[u64; 6]; 2]; 8]; 97] = [
     ],
 ];
 
+/// Width v of the wNAF of G in verification; [`G_ODD`] has 2^(v−2) entries.
+pub const G_WNAF_W: u32 = 8;
+
 /// `G_ODD[j] = (2j+1)·G`, j in 0..64 (width-8 wNAF table of G).
 pub const G_ODD: [[[u64; 6]; 2]; 64] = [
     [[0xa189deebd438fbc1, 0x66fc80e8d5a886bf, 0x94c378e99d202f23, 0x068b264ef95c2164, 0x9cdd0dcfbacd0099, 0x8500753388f53fc1], [0xe738b3310de140a5, 0xf5e0d246c7996f55, 0xf88309a38f0737fc, 0xa180acd4d5719217, 0xc61625664f21ddb6, 0x2cf4a062458968b5]],

@@ -979,6 +979,9 @@ pub const BASE: [[[[u64; 6]; 2]; 8]; 97] = [
     ],
 ];
 
+/// Width v of the wNAF of G in verification; [`G_ODD`] has 2^(v−2) entries.
+pub const G_WNAF_W: u32 = 8;
+
 /// `G_ODD[j] = (2j+1)·G`, j in 0..64 (width-8 wNAF table of G).
 pub const G_ODD: [[[u64; 6]; 2]; 64] = [
     [[0xce88dfbc3de0b08b, 0x2bc03b2864ce6e29, 0x69ef5593998db1b9, 0x8d4c0e46d6ca31c1, 0x9468c5c5d97aa97d, 0x261906d793862a17], [0xc0f65320570260ee, 0x392a96b76afb221a, 0xe7ddc7469c71b0a9, 0xc9d614da79b715ad, 0xf1d2e291150def13, 0x10cd2001db014219]],

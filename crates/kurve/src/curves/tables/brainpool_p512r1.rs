@@ -1299,6 +1299,9 @@ pub const BASE: [[[[u64; 8]; 2]; 8]; 129] = [
     ],
 ];
 
+/// Width v of the wNAF of G in verification; [`G_ODD`] has 2^(v−2) entries.
+pub const G_WNAF_W: u32 = 8;
+
 /// `G_ODD[j] = (2j+1)·G`, j in 0..64 (width-8 wNAF table of G).
 pub const G_ODD: [[[u64; 8]; 2]; 64] = [
     [[0xc4ce96095161d9d3, 0x683e4d64272c02a4, 0x34ab04146df55e8f, 0x8550539514c01fc8, 0x2433d76f905c8737, 0xb2b6ea37f36d3cf7, 0x871cb5ca006d4573, 0x5a2ba14c0994e981], [0x2f90662925042a6d, 0x7518df6f4742f325, 0xbf8455534c859490, 0x360ec775598ecc3e, 0x7c170b888fe62fdc, 0x585d2b77cd9d3f8c, 0x9a5ed7da870f3f9b, 0x8c50c9d12acb7281]],

@@ -1299,6 +1299,9 @@ pub const BASE: [[[[u64; 8]; 2]; 8]; 129] = [
     ],
 ];
 
+/// Width v of the wNAF of G in verification; [`G_ODD`] has 2^(v−2) entries.
+pub const G_WNAF_W: u32 = 8;
+
 /// `G_ODD[j] = (2j+1)·G`, j in 0..64 (width-8 wNAF table of G).
 pub const G_ODD: [[[u64; 8]; 2]; 64] = [
     [[0x8ed65743b232b5a4, 0x9fd730c8ac58271e, 0xf5adb86a61bb0d99, 0x8126e25003786475, 0x758b15caa8c6172d, 0x13eae9f0e7829cf3, 0x028a7e0e9f782221, 0x8a904453bd3f1d32], [0x4875ebddf44bb245, 0x930ea0fb27af00ed, 0x8f1a9fc4e730f651, 0xe6fca4c6734b44dc, 0x145cbeafda79a289, 0xf9aa9b5a975fd7a8, 0x58b1657517f8d745, 0x76a0a40a6dc5f1ef]],

@@ -499,6 +499,9 @@ pub const BASE: [[[[u64; 3]; 2]; 8]; 49] = [
     ],
 ];
 
+/// Width v of the wNAF of G in verification; [`G_ODD`] has 2^(v−2) entries.
+pub const G_WNAF_W: u32 = 8;
+
 /// `G_ODD[j] = (2j+1)·G`, j in 0..64 (width-8 wNAF table of G).
 pub const G_ODD: [[[u64; 3]; 2]; 64] = [
     [[0x1da5d1b1eae06c7d, 0x26b07d0280b7f434, 0xdb4ff10ec057e9ae], [0x4082aa88d95e2f9d, 0x844163d015be8634, 0x9b2f2f6d9c5628a7]],

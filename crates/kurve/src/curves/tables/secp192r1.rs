@@ -499,6 +499,9 @@ pub const BASE: [[[[u64; 3]; 2]; 8]; 49] = [
     ],
 ];
 
+/// Width v of the wNAF of G in verification; [`G_ODD`] has 2^(v−2) entries.
+pub const G_WNAF_W: u32 = 8;
+
 /// `G_ODD[j] = (2j+1)·G`, j in 0..64 (width-8 wNAF table of G).
 pub const G_ODD: [[[u64; 3]; 2]; 64] = [
     [[0x0d8cb30c332fa108, 0x8a4bd3f776d12909, 0x954cc8f9f3d218f7], [0x7b12a3371e422289, 0xde22b5248966f05e, 0x6a293d836aeda84d]],

@@ -579,6 +579,9 @@ pub const BASE: [[[[u64; 4]; 2]; 8]; 57] = [
     ],
 ];
 
+/// Width v of the wNAF of G in verification; [`G_ODD`] has 2^(v−2) entries.
+pub const G_WNAF_W: u32 = 8;
+
 /// `G_ODD[j] = (2j+1)·G`, j in 0..64 (width-8 wNAF table of G).
 pub const G_ODD: [[[u64; 4]; 2]; 64] = [
     [[0x2dff5b37dad1f42d, 0xa80520b613d4a70c, 0x269021544065e22a, 0x0000000061c52ec4], [0x29339c519dbb0f01, 0x7b8227819953f15c, 0xb0058b9528bbd02f, 0x00000000c405bf50]],

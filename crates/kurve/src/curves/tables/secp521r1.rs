@@ -4959,6 +4959,9 @@ pub const BASE: [[[[u64; 9]; 2]; 64]; 75] = [
     ],
 ];
 
+/// Width v of the wNAF of G in verification; [`G_ODD`] has 2^(v−2) entries.
+pub const G_WNAF_W: u32 = 8;
+
 /// `G_ODD[j] = (2j+1)·G`, j in 0..64 (width-8 wNAF table of G).
 pub const G_ODD: [[[u64; 9]; 2]; 64] = [
     [[0xb331a16381adc101, 0x4dfcbf3f18e172de, 0x6f19a459e0c2b521, 0x947f0ee093d17fd4, 0xdd50a5af3bf7f3ac, 0x90fc1457b035a69e, 0x214e32409c829fda, 0xe6cf1f65b311cada, 0x0000000000000074], [0x28460e4a5a9e268e, 0x20445f4a3b4fe8b3, 0xb09a9e3843513961, 0x2062a85c809fd683, 0x164bf7394caf7a13, 0x340bd7de8b939f33, 0xeccc7aa224abcda2, 0x022e452fda163e8d, 0x00000000000001e0]],

@@ -182,7 +182,7 @@ fn bits_at(k: &[u64; 3], pos: usize, n: u32) -> u64 {
 /// big-endian bytes, as in [`GlvSplit`]): k = Σ dᵢ·2^i with every nonzero
 /// dᵢ odd, |dᵢ| < 2^(w−1), and at least w − 1 zeros after each nonzero
 /// digit. Returns the number of digits up to the last nonzero one (0 for
-/// k = 0); `digits` is fully overwritten. Requires 2 ≤ w ≤ 8.
+/// k = 0); `digits` is fully overwritten. Requires 2 ≤ w ≤ 15 (clamped).
 ///
 /// Procedure (the carry form of libsecp256k1's `ecmult_wnaf`): walk the
 /// bits with a carry c ∈ {0, 1}; a bit equal to c emits 0; otherwise the
@@ -192,8 +192,8 @@ fn bits_at(k: &[u64; 3], pos: usize, n: u32) -> u64 {
 ///
 /// Variable time: the running time and the digit positions depend on k,
 /// so k must be public (signature verification).
-pub fn wnaf_half_vartime(k: &[u8; HALF_BYTES], w: u32, digits: &mut [i8; WNAF_HALF_DIGITS]) -> usize {
-    debug_assert!((2..=8).contains(&w));
+pub fn wnaf_half_vartime(k: &[u8; HALF_BYTES], w: u32, digits: &mut [i16; WNAF_HALF_DIGITS]) -> usize {
+    let w = w.clamp(2, 15);
     let mut limbs = [0u64; 3];
     for (i, byte) in k.iter().rev().enumerate() {
         limbs[i / 8] |= (*byte as u64) << (8 * (i % 8));
@@ -215,7 +215,7 @@ pub fn wnaf_half_vartime(k: &[u8; HALF_BYTES], w: u32, digits: &mut [i8; WNAF_HA
         let now = core::cmp::min(w, (WNAF_HALF_DIGITS - pos) as u32);
         let v = bits_at(&limbs, pos, now) + carry;
         carry = (v >> (w - 1)) & 1;
-        digits[pos] = (v as i64 - ((carry as i64) << w)) as i8;
+        digits[pos] = (v as i64 - ((carry as i64) << w)) as i16;
         len = pos + 1;
         pos += now as usize;
     }

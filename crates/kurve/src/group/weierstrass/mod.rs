@@ -34,7 +34,8 @@
 //!   (`IsoOddMultiples` (`jacobian.rs`): affine on an isomorphic curve, so every
 //!   addition is mixed), and on GLV curves over the split scalar.
 //! - [`ProjectivePoint::double_mul_vartime`]: [a]G + [b]P by interleaved
-//!   wNAF (Straus–Shamir), width 8 for G over a compile-time affine table,
+//!   wNAF (Straus–Shamir), width `G_WNAF_W` for G over a compile-time affine table
+//!   (8, or 14 on secp256r1 and secp256k1),
 //!   width 5 for P, for signature verification
 //!   ([`ProjectivePoint::double_mul_plain_vartime`]); on GLV curves both
 //!   scalars are split first and four half-size wNAFs share one chain
@@ -107,10 +108,17 @@ pub trait WeierstrassCurve:
     /// G; none of the entries is the identity.
     fn base_table() -> &'static [[Self::Base; 2]];
 
-    /// The odd multiples `(2j+1)·G`, affine (x, y), j in 0..64, for the
-    /// width-8 wNAF of G in [`ProjectivePoint::double_mul_vartime`]. Built
-    /// by tools/gen_weierstrass_tables.py.
-    fn g_odd_multiples() -> &'static [[Self::Base; 2]; precomp::G_ODD_ENTRIES];
+    /// Width v of the wNAF of G in [`ProjectivePoint::double_mul_vartime`]
+    /// ([`precomp::G_WNAF_MIN_W`] ≤ v ≤ [`precomp::G_WNAF_MAX_W`], checked
+    /// at compile time; per curve, see [`precomp`]).
+    const G_WNAF_W: u32;
+
+    /// The odd multiples `(2j+1)·G`, affine (x, y), j in
+    /// 0..[`precomp::g_odd_entries`]`(v)` = 2^(v−2) for v =
+    /// [`Self::G_WNAF_W`], the table of the width-v wNAF of G in
+    /// [`ProjectivePoint::double_mul_vartime`]. Built by
+    /// tools/gen_weierstrass_tables.py; its length is fixed at compile time.
+    fn g_odd_multiples() -> &'static [[Self::Base; 2]];
 
     /// The GLV endomorphism constants, for curves that have one
     /// (secp256k1); [`ProjectivePoint::mul`] and
@@ -948,7 +956,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
             let mut acc = JacobianPoint::IDENTITY_VARTIME;
             for i in (0..len).rev() {
                 acc = acc.double();
-                acc = Self::add_iso_digit_vartime(acc, &iso.xy, digits[i], false);
+                acc = Self::add_iso_digit_vartime(acc, &iso.xy, digits[i].into(), false);
             }
             return acc.unscale_iso_vartime(&iso.s).to_projective();
         }
@@ -995,7 +1003,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     }
 
     /// \[a\]G + \[b\]P in variable time without an endomorphism (Straus–Shamir:
-    /// one doubling chain, width-8 wNAF of a over the compile-time affine
+    /// one doubling chain, width-v wNAF of a (v = [`WeierstrassCurve::G_WNAF_W`]) over the compile-time affine
     /// odd multiples of G with mixed additions, width-5 wNAF of b over
     /// [1, 3, …, 15]P), accumulated in Jacobian coordinates with the EFD
     /// formulas and their exceptional cases branched on (`jacobian.rs`).
@@ -1032,9 +1040,9 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     ) -> JacobianPoint<C> {
         let tg = C::g_odd_multiples();
         let tp = p.odd_multiples_vartime_on::<M3>();
-        let mut da = [0i8; 8 * recode::MAX_SCALAR_BYTES + 1];
+        let mut da = [0i16; 8 * recode::MAX_SCALAR_BYTES + 1];
         let mut db = [0i8; 8 * recode::MAX_SCALAR_BYTES + 1];
-        let la = recode::wnaf_vartime(&a.0, precomp::G_WNAF_WIDTH, &mut da);
+        let la = recode::wnaf_vartime(&a.0, C::G_WNAF_W, &mut da);
         let lb = recode::wnaf_vartime(&b.0, 5, &mut db);
         let mut acc = JacobianPoint::IDENTITY_VARTIME;
         let mut started = false;
@@ -1070,7 +1078,8 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// ([`glv::split`]), so
     ///   \[a\]G + \[b\]P = \[±|a₁|\]G + \[±|a₂|\]φ(G) + \[±|b₁|\]P + \[±|b₂|\]φ(P),
     /// φ(x, y) = (β·x, y). Tables: the compile-time affine odd multiples
-    /// (2j+1)·G of [`WeierstrassCurve::g_odd_multiples`] serve G (width 8)
+    /// (2j+1)·G of [`WeierstrassCurve::g_odd_multiples`] serve G (width
+    /// [`WeierstrassCurve::G_WNAF_W`], 14 here)
     /// and, with x multiplied by β at each use (one multiplication per
     /// addition), φ(G); T_P = [1, 3, …, 15]P (width 5) and
     /// T_φ = (β·X : Y : Z) of T_P. The four magnitudes are recoded in wNAF
@@ -1079,7 +1088,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// nonzero digit's entry, negated when the digit's sign and the half's
     /// sign differ.
     ///
-    /// Cost: ≈128 doublings, ≈2×14 mixed additions (+1M each for φ(G)) and
+    /// Cost: ≈128 doublings, ≈2×8.5 mixed additions (+1M each for φ(G)) and
     /// ≈2×22 full additions, against ≈256 doublings for
     /// [`Self::double_mul_plain_vartime`].
     pub fn double_mul_glv_vartime(
@@ -1116,16 +1125,16 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         let s2 = s.square();
         let s3 = s2 * s;
         let s2_beta = s2 * g.beta;
-        let mut da1 = [0i8; glv::WNAF_HALF_DIGITS];
-        let mut da2 = [0i8; glv::WNAF_HALF_DIGITS];
-        let mut db1 = [0i8; glv::WNAF_HALF_DIGITS];
-        let mut db2 = [0i8; glv::WNAF_HALF_DIGITS];
+        let mut da1 = [0i16; glv::WNAF_HALF_DIGITS];
+        let mut da2 = [0i16; glv::WNAF_HALF_DIGITS];
+        let mut db1 = [0i16; glv::WNAF_HALF_DIGITS];
+        let mut db2 = [0i16; glv::WNAF_HALF_DIGITS];
         let (mut na1, mut na2, mut la) = (false, false, 0);
         if let Some(a) = a {
             let sa = glv::split(g, &a.0);
             (na1, na2) = (bool::from(sa.neg1), bool::from(sa.neg2));
-            let la1 = glv::wnaf_half_vartime(&sa.k1, precomp::G_WNAF_WIDTH, &mut da1);
-            let la2 = glv::wnaf_half_vartime(&sa.k2, precomp::G_WNAF_WIDTH, &mut da2);
+            let la1 = glv::wnaf_half_vartime(&sa.k1, C::G_WNAF_W, &mut da1);
+            let la2 = glv::wnaf_half_vartime(&sa.k2, C::G_WNAF_W, &mut da2);
             la = la1.max(la2);
         }
         let (mut nb1, mut nb2, mut lb) = (false, false, 0);
@@ -1171,9 +1180,9 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         let tg = C::g_odd_multiples();
         let s2 = iso.s.square();
         let s3 = s2 * iso.s;
-        let mut da = [0i8; 8 * recode::MAX_SCALAR_BYTES + 1];
+        let mut da = [0i16; 8 * recode::MAX_SCALAR_BYTES + 1];
         let mut db = [0i8; 8 * recode::MAX_SCALAR_BYTES + 1];
-        let la = recode::wnaf_vartime(&a.0, precomp::G_WNAF_WIDTH, &mut da);
+        let la = recode::wnaf_vartime(&a.0, C::G_WNAF_W, &mut da);
         let lb = recode::wnaf_vartime(&b.0, 5, &mut db);
         let mut acc = JacobianPoint::IDENTITY_VARTIME;
         for i in (0..la.max(lb)).rev() {
@@ -1184,7 +1193,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
                 let y = e[1] * s3;
                 acc = acc.add_affine_vartime(&(e[0] * s2), &if d > 0 { y } else { -y });
             }
-            acc = Self::add_iso_digit_vartime(acc, &iso.xy, db[i], false);
+            acc = Self::add_iso_digit_vartime(acc, &iso.xy, db[i].into(), false);
         }
         acc.unscale_iso_vartime(&iso.s).to_projective()
     }
@@ -1192,7 +1201,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// acc + sign(d)·(−1)^neg·table[|d|/2] for an odd wNAF digit d (acc for
     /// d = 0), table entries affine. Variable time.
     #[inline(always)]
-    fn add_iso_digit_vartime(acc: JacobianPoint<C>, table: &[[C::Base; 2]; 8], d: i8, neg: bool) -> JacobianPoint<C> {
+    fn add_iso_digit_vartime(acc: JacobianPoint<C>, table: &[[C::Base; 2]; 8], d: i16, neg: bool) -> JacobianPoint<C> {
         if d == 0 {
             return acc;
         }
