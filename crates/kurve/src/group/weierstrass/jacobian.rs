@@ -262,6 +262,33 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         }
     }
 
+    /// The affine (x, y) of each of the eight points, by one batch inversion
+    /// (Montgomery's trick: prefix products of the Z's, one
+    /// [`Field::invert_vartime`], then back; 3·7M + 8 × (3M + 1S) and one
+    /// variable-time safegcd). `None` if any point is the identity.
+    /// Variable time: public points only.
+    pub(crate) fn batch_to_affine_vartime(t: &[Self; 8]) -> Option<[[C::Base; 2]; 8]> {
+        let mut prefix = [C::Base::ONE; 8];
+        let mut acc = C::Base::ONE;
+        for (p, q) in prefix.iter_mut().zip(t.iter()) {
+            if q.is_identity_vartime() {
+                return None;
+            }
+            *p = acc;
+            acc = acc * q.z;
+        }
+        // inv = 1 / (Z₀·…·Z₇); walking back, zi = 1/Zᵢ = inv·prefixᵢ
+        let mut inv = acc.invert_vartime()?;
+        let mut out = [[C::Base::ZERO; 2]; 8];
+        for i in (0..8).rev() {
+            let zi = inv * prefix[i];
+            inv = inv * t[i].z;
+            let zi2 = zi.square();
+            out[i] = [t[i].x * zi2, t[i].y * zi2 * zi];
+        }
+        Some(out)
+    }
+
     /// −P = (X : −Y : Z).
     #[inline(always)]
     pub(crate) fn neg_vartime(&self) -> Self {

