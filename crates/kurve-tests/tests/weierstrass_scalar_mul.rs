@@ -181,12 +181,18 @@ fn check_mul_paths<C: WeierstrassCurve>(seed: u64) {
     assert!(bool::from(ProjectivePoint::<C>::mul_base(&Scalar(C::ScalarField::ZERO)).is_identity()));
     // double_mul_vartime against the constant-time paths
     let n = scalars.len();
+    let p_affine = p.to_affine().to_projective();
     for i in 0..n {
         let a = scalars[i];
         let b = scalars[(i * 7 + 3) % n];
         let want = ProjectivePoint::<C>::mul_base(&Scalar(a)).add(&p.mul(&Scalar(b)));
         let got = ProjectivePoint::<C>::double_mul_vartime(&Scalar(a), &Scalar(b), &p);
         assert!(got == want, "{}: double_mul_vartime({a:?}, {b:?})", C::NAME);
+        // the same P normalized to Z = 1 (P's table by co-Z additions; a P
+        // with Z ≠ 1, as in differential.rs, takes full additions and a
+        // batch inversion)
+        let got = ProjectivePoint::<C>::double_mul_vartime(&Scalar(a), &Scalar(b), &p_affine);
+        assert!(got == want, "{}: double_mul_vartime({a:?}, {b:?}) with Z = 1", C::NAME);
         // P = G and P = −G: the G table and the P table hit the same points
         let got = ProjectivePoint::<C>::double_mul_vartime(&Scalar(a), &Scalar(b), &g.neg());
         let want = reference_mul(&g, &(a - b));

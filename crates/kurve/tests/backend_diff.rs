@@ -13,7 +13,9 @@
 //!   primes, on every backend, the special-form reductions of
 //!   `backend::p384` / `backend::p521`);
 //! * for a, b < m, the run-time `portable::add_mod` / `sub_mod` (both operand
-//!   orders) match the bigint reference and the `const fn` versions;
+//!   orders) match the bigint reference and the `const fn` versions, and the
+//!   dispatched `backend::add_mod` / `sub_mod` (the x86-64 assembly of
+//!   `x86_64_add` for N = 4 with the assembly backends) give the same limbs;
 //! * the MULX/ADCX/ADOX backend (`arith::backend::x86_64_adx::mont_mul`), when
 //!   the CPU has BMI2+ADX and N ∈ {4, 5, 6, 8}, gives the same limbs. On such a
 //!   CPU a missing result is a failure (the test asserts coverage).
@@ -117,8 +119,10 @@ fn check_modulus<const N: usize>(name: &str, m_l: &[u64; N], inv: u64, seed: u64
             let sub = backend::portable::sub_mod(&al, &bl, m_l);
             assert_eq!(to_big(&sub), (a + &m - b) % &m, "{name}: sub_mod a={a:x} b={b:x}");
             assert_eq!(arith::sub_mod(&al, &bl, m_l), sub, "{name}: const sub_mod a={a:x} b={b:x}");
+            assert_eq!(backend::sub_mod(&al, &bl, m_l), sub, "{name}: dispatched sub_mod a={a:x} b={b:x}");
             let sub_r = backend::portable::sub_mod(&bl, &al, m_l);
             assert_eq!(to_big(&sub_r), (b + &m - a) % &m, "{name}: sub_mod b={b:x} a={a:x}");
+            assert_eq!(backend::sub_mod(&bl, &al, m_l), sub_r, "{name}: dispatched sub_mod b={b:x} a={a:x}");
             let sq = backend::portable::mont_sqr(&al, m_l, inv);
             let ref_sq = backend::portable::mont_mul(&al, &al, m_l, inv);
             assert_eq!(sq, ref_sq, "{name}: portable mont_sqr a={a:x}");

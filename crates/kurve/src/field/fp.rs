@@ -528,7 +528,7 @@ impl<P: FieldParams<N>, const N: usize> Sub for Fp<P, N> {
     type Output = Self;
     #[inline(always)]
     fn sub(self, rhs: Self) -> Self {
-        Self::from_repr(arith::backend::portable::sub_mod(&self.limbs, &rhs.limbs, &P::MODULUS))
+        Self::from_repr(arith::backend::sub_mod(&self.limbs, &rhs.limbs, &P::MODULUS))
     }
 }
 impl<P: FieldParams<N>, const N: usize> Mul for Fp<P, N> {

@@ -6,7 +6,7 @@
 //! | [`x86_64_adx`] | x86-64 with BMI2 + ADX; routines for N ∈ {4, 5, 6, 8}, dispatched for N ∈ {5, 6, 8}, and for the P-384 and P-521 primes | MULX/ADCX/ADOX inline assembly (two carry chains); the P-384 rounds reduce with two MULX by 2³⁸⁴ − p; for P-521 the full 81-product multiplication and 45-product square, each followed by [`p521`]'s rotation reduction in the same assembly |
 //! | [`p384`], [`p521`] | every target, both backends | the special-form reductions of the P-384 and P-521 primes in portable Rust (P-384 multiplication and squaring, P-521 squaring) |
 //! | [`x86_64_p256`] | x86-64 with BMI2 + ADX, the P-256 prime only | MULX/ADCX/ADOX multiplication and dedicated squaring with the shift-based reduction of p = 2²⁵⁶ − 2²²⁴ + 2¹⁹² + 2⁹⁶ − 1, all words in registers |
-//! | [`x86_64_add`] | x86-64 (baseline), N = 4, with the assembly backends | modular addition on one ADC and one SBB chain with CMOV |
+//! | [`x86_64_add`] | x86-64 (baseline), N = 4, with the assembly backends | modular addition on one ADC and one SBB chain with CMOV; modular subtraction on one SBB chain, the borrow as a mask, and one ADC chain adding m AND mask |
 //! | [`x86_64_secp256k1`] | x86-64 with BMI2 + ADX, the secp256k1 prime only, plain (not Montgomery) representatives ([`pm_mul`], [`pm_sqr`]) | MULX/ADCX/ADOX 512-bit product or square, reduced by folding with 2²⁵⁶ ≡ 2³² + 977 twice |
 //! | [`portable`]`::pm_*` | every target, the plain-form pseudo-Mersenne fields (secp256k1, secp192k1) | the same product and fold in plain Rust |
 //! | [`x86_64_ifma25519`] | x86-64 with AVX-512 F + VL + IFMA, GF(2²⁵⁵ − 19) in radix 2⁵², four elements at once | the four-lane X25519 ladder and edwards25519 `mul` / `mul_base` (the point's four coordinates in the lanes), dispatched through the curves' hooks when [`ifma_selected`] |
@@ -224,6 +224,22 @@ pub fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64
         }
     }
     portable::add_mod(a, b, m)
+}
+
+/// Modular subtraction `(a − b) mod m` for `a, b < m`: the x86-64
+/// assembly for N = 4 ([`x86_64_add::sub_mod`]) when the assembly backends
+/// are selected, else [`portable::sub_mod`]. Constant time; never fails.
+#[inline(always)]
+pub fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64; N] {
+    #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+    {
+        if let (Some(a4), Some(b4), Some(m4)) = (limbs_ref(a), limbs_ref(b), limbs_ref(m)) {
+            if adx_selected() {
+                return limbs_n(x86_64_add::sub_mod(a4, b4, m4));
+            }
+        }
+    }
+    portable::sub_mod(a, b, m)
 }
 
 /// Masked table read, the body of [`Field::lookup`]: `table[j]` for the one

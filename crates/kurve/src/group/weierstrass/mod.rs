@@ -1005,9 +1005,12 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// \[a\]G + \[b\]P in variable time without an endomorphism (Straus–Shamir:
     /// one doubling chain, width-v wNAF of a (v = [`WeierstrassCurve::G_WNAF_W`]) over the compile-time affine
     /// odd multiples of G with mixed additions, width-5 wNAF of b over
-    /// [1, 3, …, 15]P, made affine by one batch inversion so that P's
-    /// additions are mixed too: double_mul_vartime µs, P-256 53.5 → 51.6,
-    /// P-384 123.5 → 118.0, brainpoolP256r1 82.2 → 78.9), accumulated in
+    /// [1, 3, …, 15]P, made affine so that P's additions are mixed too —
+    /// by co-Z additions and one inversion for a P with Z = 1
+    /// ([`JacobianPoint::odd_multiples_affine_coz_vartime`]), else by full
+    /// additions and one batch inversion (the batch inversion took
+    /// double_mul_vartime µs, P-256 53.5 → 51.6, P-384 123.5 → 118.0,
+    /// brainpoolP256r1 82.2 → 78.9), accumulated in
     /// Jacobian coordinates with the EFD
     /// formulas and their exceptional cases branched on (`jacobian.rs`).
     /// Public inputs only. Never fails. On every curve;
@@ -1042,11 +1045,17 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         g_scale: Option<(&C::Base, &C::Base)>,
     ) -> JacobianPoint<C> {
         let tg = C::g_odd_multiples();
-        let tp = p.odd_multiples_vartime_on::<M3>();
-        // P's odd multiples made affine by one batch inversion (public
-        // data: the variable-time safegcd), so that each of P's additions
-        // is a mixed one (7M + 4S instead of 11M + 5S); None for P = O
-        let tpa = JacobianPoint::batch_to_affine_vartime(&tp);
+        // P's odd multiples made affine (public data: the variable-time
+        // safegcd), so that each of P's additions is a mixed one (8M + 3S
+        // instead of 11M + 5S): by co-Z additions when P comes with Z = 1
+        // (a decoded public key), else by full additions and one batch
+        // inversion; None for P = O (then the Jacobian table serves)
+        let coz = p.odd_multiples_affine_coz_vartime::<M3>();
+        let tp = match coz {
+            Some(_) => [JacobianPoint::IDENTITY_VARTIME; 8],
+            None => p.odd_multiples_vartime_on::<M3>(),
+        };
+        let tpa = coz.or_else(|| JacobianPoint::batch_to_affine_vartime(&tp));
         let mut da = [0i16; 8 * recode::MAX_SCALAR_BYTES + 1];
         let mut db = [0i8; 8 * recode::MAX_SCALAR_BYTES + 1];
         let la = recode::wnaf_vartime(&a.0, C::G_WNAF_W, &mut da);
