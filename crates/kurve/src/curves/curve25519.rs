@@ -128,9 +128,10 @@ impl EdwardsCurve for Edwards25519 {
     fn mul_base_accelerated(table: &[[edwards::AffineNielsPoint<Self>; 8]], digits: &[i8]) -> Option<EdwardsPoint> {
         #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
         {
-            // rows cover every digit (checked by `mul_base`): `None` is not reached
-            let lookup = |row: usize, d: i8| niels_words(table.get(row).map(|r| edwards::AffineNielsPoint::lookup_signed(r, d)).as_ref());
-            let mut w = arith::backend::x86_64_ifma25519::edwards25519_mul_base_if_selected(digits, &lookup)?;
+            // `table` is EDWARDS25519_BASE_TABLE; the lanes table is its
+            // compile-time copy in the backend's layout
+            let _ = table;
+            let mut w = arith::backend::x86_64_ifma25519::edwards25519_mul_base_if_selected(digits, &EDWARDS25519_BASE_TABLE_LANES)?;
             return Some(point_from_words(&mut w));
         }
         #[allow(unreachable_code)]
@@ -218,6 +219,28 @@ fn niels_words(q: Option<&edwards::AffineNielsPoint<Edwards25519>>) -> [[u64; 4]
         None => [[1, 0, 0, 0], [1, 0, 0, 0], [0; 4]],
     }
 }
+
+/// [`EDWARDS25519_BASE_TABLE`] in the lane layout of the four-lane AVX-512
+/// IFMA backend ([`arith::backend::x86_64_ifma25519::NielsLanes`]: radix
+/// 2⁵¹, limb-major, lanes (y − x, y + x, 2, 2d·x·y)), converted by const
+/// evaluation at build time (33 × 8 × 160 bytes ≈ 41 KiB), so the IFMA
+/// `mul_base` reads each entry with five aligned vector loads.
+#[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+static EDWARDS25519_BASE_TABLE_LANES: [[arith::backend::x86_64_ifma25519::NielsLanes; 8]; BASE_TABLE_ROWS] = {
+    use arith::backend::x86_64_ifma25519::NielsLanes;
+    let mut out = [[NielsLanes::IDENTITY; 8]; BASE_TABLE_ROWS];
+    let mut i = 0;
+    while i < BASE_TABLE_ROWS {
+        let mut j = 0;
+        while j < 8 {
+            let e = &EDWARDS25519_BASE_TABLE[i][j];
+            out[i][j] = NielsLanes::from_words(e.p.to_words(), e.m.to_words(), e.k.to_words());
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+};
 
 /// Signed radix-16 windows of the edwards25519 fixed-base table: one per
 /// two digits of a scalar mod L (⌈253/4⌉ + 1 = 65 digits → 33 rows).

@@ -8,31 +8,45 @@
 //! 64-bit lanes of a YMM register, so one `F52x4` multiplication does the
 //! four independent field multiplications of a formula step.
 //!
-//! Representation: radix 2⁵², five limbs, limb i of all four elements in one
-//! `__m256i` (lane k = element k). Value = Σ lᵢ·2^(52·i), any value congruent
-//! mod p; every operation returns *carried* limbs: l₀..l₃ < 2⁵², l₄ < 2⁴⁸
-//! (so the value is < 2²⁵⁶). VPMADD52LUQ / VPMADD52HUQ read only bits 0..51
-//! of their sources, so carried limbs are exactly what they need.
+//! Representation: radix 2⁵¹, five limbs, limb i of all four elements in
+//! one `__m256i` (lane k = element k). Value = Σ lᵢ·2^(51·i), any value
+//! congruent mod p. Every operation returns *loosely carried* limbs:
+//! lᵢ < B = 2⁵¹ + 2¹⁵ for all i (so the value is < 2²⁵⁶). B < 2⁵², and
+//! VPMADD52LUQ / VPMADD52HUQ read bits 0..51 of their sources, so every
+//! output is a valid multiplier input; the 51-bit radix leaves each limb a
+//! bit of headroom, which is what lets one *parallel* carry round (every
+//! limb at once, [`carry`]) restore the bound instead of a carry chain
+//! through all five limbs (the radix-2⁵¹-in-52-bit-multipliers layout of
+//! the IFMA backend of curve25519-dalek, de Valence 2018).
 //!
-//! * `mul`: the 25 products a_i·b_j by VPMADD52LUQ (low 52 bits, into
-//!   z_{i+j}) and VPMADD52HUQ (high 52 bits, into z_{i+j+1}), low and high
-//!   halves in separate accumulators (shorter dependency chains); then
-//!   2²⁶⁰ ≡ 608 (mod p) folds z₅..z₉ into z₀..z₄ (z = zl + 2⁵²·zh with zl
-//!   < 2⁵², zh < 2⁴: 608·zl by one IFMA pair, 608·zh by one low IFMA), and
-//!   [`carry`] finishes.
+//! * `mul`: the 25 products a_i·b_j by VPMADD52LUQ (bits 0..51 of the
+//!   product, weight 2^(51(i+j)), into lo_{i+j}) and VPMADD52HUQ (bits
+//!   52..103, weight 2^(51(i+j)+52) = 2·2^(51(i+j+1)), into hi_{i+j+1}); the
+//!   columns z_k = lo_k + 2·hi_k; 2²⁵⁵ ≡ 19 (mod p) folds them:
+//!   r_k = z_k + 19·z_{k+5} (VPMULLQ, AVX-512 DQ); then [`carry`]. The
+//!   products are issued by descending column: the high columns go through
+//!   the fold, so they are needed first. Bounds (inputs < B): a product is < B² < 2¹⁰³ so each lo
+//!   term is < 2⁵² and each hi term ≤ 2⁵⁰ + 2¹⁵; a column has at most five
+//!   of each, z_k < 5·2⁵² + 10·(2⁵⁰ + 2¹⁵) < 2⁵⁵, r_k < 20·2⁵⁵ < 2⁶⁰.
 //! * `square`: the 10 cross products once, doubled by a shift, plus the 5
-//!   squares (15 IFMA pairs instead of 25).
-//! * `add`: limbwise; `sub`: a − b + 64p with 64p written in limbs ≥ 2⁵² + 2
-//!   (so no limb goes negative); both carried.
-//! * [`carry`]: top limb first — the bits of l₄ from 2²⁵⁵ up come back as
-//!   19·c into l₀, then l₀ → l₁ → … → l₄ — so one pass leaves every limb
-//!   strictly below 2⁵² (a low-to-high pass could leave a limb at exactly
-//!   2⁵², which the multiplier would read as 0).
+//!   squares (15 IFMA pairs instead of 25); same column bounds.
+//! * `add`: limbwise (< 2⁵² + 2¹⁶), then [`carry`]; `sub`: a − b + 4p with
+//!   4p in limbs (2⁵³ − 76, 2⁵³ − 4, …) each ≥ B, so no limb goes negative
+//!   (< 2⁵⁴), then [`carry`].
+//! * [`carry`], for limbs below 2⁶¹: cᵢ = lᵢ ≫ 51 (< 2¹⁰), every limb at
+//!   once: lᵢ ← (lᵢ mod 2⁵¹) + cᵢ₋₁, l₀ ← (l₀ mod 2⁵¹) + 19·c₄ (2²⁵⁵ ≡ 19):
+//!   each result < 2⁵¹ + 19·2¹⁰ < B.
 //!
-//! Measured on the Zen 4 development machine (dependent chains): one
-//! `F52x4` multiplication (four products) 13.7–14.0 ns, squaring 12.4 ns,
-//! against 14.3 ns for one `Fe64` multiplication; [`x25519_ladder`] (255
-//! steps, projective) 16.3 µs against about 37 µs for the scalar ladder.
+//! Measured on the AMD EPYC (Zen 5, 4.2 GHz) machine of 2026-11-24,
+//! dependent chains, before → after the move from radix 2⁵² with a
+//! sequential carry to radix 2⁵¹ with one parallel carry round: one `F52x4`
+//! multiplication (four products) 12.7 → 10.2 ns, squaring 13.1 → 7.9 ns,
+//! addition 5.7 → 2.2 ns (against 10.4 ns for one `Fe64` multiplication);
+//! [`x25519_ladder`] (255 steps) 18.6 → 12.0 µs (46.9 ns a step). Zen 5
+//! has 2-cycle latency on simple vector integer operations and 4 on IFMA,
+//! so the carry chain through five limbs cost about 20 cycles on every
+//! addition; the radix-2⁵¹ headroom removes it. (Earlier, on a Zen 4
+//! machine: multiplication 13.7–14.0 ns, ladder 16.3 µs.)
 //!
 //! **Dispatched** for edwards25519 `mul` and `mul_base` (the curve's
 //! `EdwardsCurve::mul_accelerated` / `mul_base_accelerated` hooks, through
@@ -85,118 +99,149 @@
 
 use core::arch::x86_64::*;
 
-/// 2⁵² − 1.
-const MASK52: i64 = (1i64 << 52) - 1;
+/// 2⁵¹ − 1.
+const MASK51: i64 = (1i64 << 51) - 1;
 
-/// True when the CPU has AVX-512 F, VL and IFMA and the OS saves the
+/// True when the CPU has AVX-512 F, VL, DQ and IFMA and the OS saves the
 /// AVX-512 state: CPUID leaf 1 ECX bit 27 (OSXSAVE); XCR0 bits 1, 2 (SSE,
 /// AVX) and 5, 6, 7 (opmask, ZMM upper halves, ZMM16–31), as EVEX-encoded
 /// instructions need even on YMM registers; CPUID leaf 7 EBX bits 16
-/// (AVX512F), 21 (AVX512_IFMA) and 31 (AVX512VL). Never fails.
+/// (AVX512F), 17 (AVX512DQ: VPMULLQ in the reduction), 21 (AVX512_IFMA) and
+/// 31 (AVX512VL). Every CPU with IFMA so far has DQ. Never fails.
 pub fn cpu_has_ifma() -> bool {
     match super::x86_64_avx2::os_xcr0_and_leaf7_ebx() {
         Some((xcr0, ebx7)) => {
-            xcr0 & 0xe6 == 0xe6 && (ebx7 >> 16) & 1 == 1 && (ebx7 >> 21) & 1 == 1 && (ebx7 >> 31) & 1 == 1
+            xcr0 & 0xe6 == 0xe6
+                && (ebx7 >> 16) & 1 == 1
+                && (ebx7 >> 17) & 1 == 1
+                && (ebx7 >> 21) & 1 == 1
+                && (ebx7 >> 31) & 1 == 1
         }
         None => false,
     }
 }
 
-/// Four elements of GF(2²⁵⁵ − 19), radix 2⁵², limb-major (module doc).
-/// Limbs are always carried: l₀..l₃ < 2⁵², l₄ < 2⁴⁸.
+/// Four elements of GF(2²⁵⁵ − 19), radix 2⁵¹ in 52-bit multiplier limbs,
+/// limb-major (module doc). Limbs are always loosely carried: lᵢ < 2⁵¹ + 2¹⁵.
 #[derive(Clone, Copy, Debug)]
 pub struct F52x4(pub(crate) [__m256i; 5]);
 
-/// 64p in limbs that are each ≥ 2⁵² + 2 (the `sub` bias):
-/// (2⁵⁴ − 2⁵² − 1216 + 2⁵², …) — the canonical radix-2⁵² digits of
-/// 64p = 2²⁶¹ − 1216 with 2⁵³ borrowed into each lower limb.
-const BIAS_64P: [i64; 5] = [
-    0x2f_ffff_ffff_fb40,
-    0x2f_ffff_ffff_fffd,
-    0x2f_ffff_ffff_fffd,
-    0x2f_ffff_ffff_fffd,
-    0x1f_ffff_ffff_fffd,
-];
+/// An affine Niels point (y − x, y + x, 2, 2d·x·y) of edwards25519 stored in
+/// the four-lane layout: `self.0[i]` holds limb i (radix 2⁵¹, each below
+/// 2⁵¹ + 19) of the four lanes, so one aligned load per limb gives the
+/// `F52x4` operand of `edwards_add_cached` (the right operand of a mixed
+/// addition: 2Z = 2 for an affine point). Built at compile time
+/// ([`NielsLanes::from_words`]) for the fixed-base table.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(32))]
+pub struct NielsLanes(pub [[u64; 4]; 5]);
 
-/// The carry pass: l₄'s bits from 2²⁵⁵ up (c = l₄ ≫ 47) come back as 19·c
-/// into l₀ (2²⁵⁵ ≡ 19), then l₀ → l₁ → l₂ → l₃ → l₄ (each ≫ 52, masked).
-/// Input limbs below 2⁶³ with l₄ ≫ 47 < 2¹⁶ and l₀ + 19·2¹⁶ < 2⁶³; output
-/// l₀..l₃ < 2⁵², l₄ < 2⁴⁷ + 2¹² < 2⁴⁸. Constant time.
-#[inline]
-#[target_feature(enable = "avx512ifma,avx512vl")]
-fn carry(mut l: [__m256i; 5]) -> F52x4 {
-    let m52 = _mm256_set1_epi64x(MASK52);
-    let m47 = _mm256_set1_epi64x((1i64 << 47) - 1);
-    let c19 = _mm256_set1_epi64x(19);
-    let c = _mm256_srli_epi64::<47>(l[4]);
-    l[4] = _mm256_and_si256(l[4], m47);
-    l[0] = _mm256_madd52lo_epu64(l[0], c, c19);
-    for i in 0..4 {
-        let c = _mm256_srli_epi64::<52>(l[i]);
-        l[i] = _mm256_and_si256(l[i], m52);
-        l[i + 1] = _mm256_add_epi64(l[i + 1], c);
-    }
-    F52x4(l)
+/// The radix-2⁵¹ limbs of a 256-bit value w (any value: bits 0..50, 51..101,
+/// 102..152, 153..203, 204..254, and bit 255 folded back as 19 into limb 0,
+/// since 2²⁵⁵ ≡ 19): every limb < 2⁵¹ + 19, the value congruent to w mod p.
+const fn limbs51(w: [u64; 4]) -> [u64; 5] {
+    let m = (1u64 << 51) - 1;
+    [
+        (w[0] & m) + 19 * (w[3] >> 63),
+        ((w[0] >> 51) | (w[1] << 13)) & m,
+        ((w[1] >> 38) | (w[2] << 26)) & m,
+        ((w[2] >> 25) | (w[3] << 39)) & m,
+        (w[3] >> 12) & m,
+    ]
 }
 
-/// Reduces the ten column sums z₀..z₉ (each < 2⁵⁸) of a product to carried
-/// limbs: z_{k+5}·2^(52(k+5)) ≡ 608·z_{k+5}·2^(52k) with z = zl + 2⁵²·zh;
-/// 608·zl (< 2⁶²) enters as its low 52 bits at k and high bits at k + 1,
-/// 608·zh (< 2¹⁶) at k + 1; what lands at position 5 (weight 2²⁶⁰) is
-/// multiplied by 608 once more into position 0. Then [`carry`].
-#[inline]
-#[target_feature(enable = "avx512ifma,avx512vl")]
-fn reduce_columns(z: [__m256i; 10]) -> F52x4 {
-    let m52 = _mm256_set1_epi64x(MASK52);
-    let c608 = _mm256_set1_epi64x(608);
-    let mut r = [z[0], z[1], z[2], z[3], z[4]];
-    // what lands at weight 2^260: high part of 608·zl₉ and 608·zh₉
-    let mut top = _mm256_setzero_si256();
-    for k in 0..5 {
-        let zl = _mm256_and_si256(z[k + 5], m52);
-        let zh = _mm256_srli_epi64::<52>(z[k + 5]);
-        r[k] = _mm256_madd52lo_epu64(r[k], zl, c608);
-        if k < 4 {
-            r[k + 1] = _mm256_madd52hi_epu64(r[k + 1], zl, c608);
-            r[k + 1] = _mm256_madd52lo_epu64(r[k + 1], zh, c608);
-        } else {
-            top = _mm256_madd52hi_epu64(top, zl, c608);
-            top = _mm256_madd52lo_epu64(top, zh, c608);
+impl NielsLanes {
+    /// The lanes (y − x, y + x, 2, 2d·x·y) from the words of y + x (`p`),
+    /// y − x (`m`) and 2d·x·y (`k`), each any 256-bit value standing for
+    /// its residue. Compile-time or run time; never fails.
+    pub const fn from_words(p: [u64; 4], m: [u64; 4], k: [u64; 4]) -> NielsLanes {
+        let (lp, lm, lk) = (limbs51(p), limbs51(m), limbs51(k));
+        let mut r = [[0u64; 4]; 5];
+        let mut i = 0;
+        while i < 5 {
+            r[i] = [lm[i], lp[i], if i == 0 { 2 } else { 0 }, lk[i]];
+            i += 1;
         }
+        NielsLanes(r)
     }
-    // top < 2^10 + 2^16, so 608·top < 2^26 fits the low half
-    r[0] = _mm256_madd52lo_epu64(r[0], top, c608);
-    carry(r)
+
+    /// The identity (1, 1, 2, 0) in this layout.
+    pub const IDENTITY: NielsLanes = NielsLanes::from_words([1, 0, 0, 0], [1, 0, 0, 0], [0; 4]);
+}
+
+/// 4p in radix 2⁵¹, the `sub` bias: (2⁵³ − 76, 2⁵³ − 4, 2⁵³ − 4, 2⁵³ − 4,
+/// 2⁵³ − 4) — four times the digits (2⁵¹ − 19, 2⁵¹ − 1, …) of p; each limb
+/// is ≥ 2⁵¹ + 2¹⁵, above any carried limb of b.
+const BIAS_4P: [i64; 5] = [(1 << 53) - 76, (1 << 53) - 4, (1 << 53) - 4, (1 << 53) - 4, (1 << 53) - 4];
+
+/// The parallel carry round: cᵢ = lᵢ ≫ 51, then, all limbs at once,
+/// lᵢ ← (lᵢ mod 2⁵¹) + cᵢ₋₁ and l₀ ← (l₀ mod 2⁵¹) + 19·c₄ (2²⁵⁵ ≡ 19).
+/// Input limbs below 2⁶¹ (so cᵢ < 2¹⁰); output limbs < 2⁵¹ + 19·2¹⁰ < 2⁵¹ +
+/// 2¹⁵. 19·c₄ is one VPMADD52LUQ (c₄ < 2⁵²). The value mod p is unchanged.
+/// Constant time.
+#[inline]
+#[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
+fn carry(l: [__m256i; 5]) -> F52x4 {
+    let m51 = _mm256_set1_epi64x(MASK51);
+    let c: [__m256i; 5] = core::array::from_fn(|i| _mm256_srli_epi64::<51>(l[i]));
+    F52x4(core::array::from_fn(|i| {
+        let low = _mm256_and_si256(l[i], m51);
+        if i == 0 {
+            _mm256_madd52lo_epu64(low, c[4], _mm256_set1_epi64x(19))
+        } else {
+            _mm256_add_epi64(low, c[i - 1])
+        }
+    }))
+}
+
+/// Folds the columns of a product into loosely carried limbs: z_k = lo_k +
+/// 2·hi_k (the high halves of the 52-bit products weigh twice the next
+/// 51-bit column), r_k = z_k + 19·z_{k+5} (2²⁵⁵ ≡ 19; VPMULLQ, 3 cycles on
+/// Zen 5, against 6 for x + 2x + 16x by shifts and adds), then [`carry`].
+/// Column sums below 2⁵⁵ (module doc), so r_k < 2⁶⁰. Constant time.
+#[inline]
+#[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
+fn reduce_columns(lo: &[__m256i; 10], hi: &[__m256i; 10]) -> F52x4 {
+    let z: [__m256i; 10] = core::array::from_fn(|k| _mm256_add_epi64(lo[k], _mm256_slli_epi64::<1>(hi[k])));
+    carry(core::array::from_fn(|k| _mm256_add_epi64(z[k], _mm256_mullo_epi64(z[k + 5], _mm256_set1_epi64x(19)))))
 }
 
 impl F52x4 {
     /// Packs four 256-bit values (little-endian words, any value < 2²⁵⁶,
-    /// e.g. the words of an `Fe64`) into carried limbs. Constant time.
-    #[target_feature(enable = "avx512ifma,avx512vl")]
+    /// e.g. the words of an `Fe64`) into loosely carried limbs (bits 0..50,
+    /// 51..101, 102..152, 153..203 and 204..255, the last < 2⁵²; one
+    /// [`carry`] round folds its bit 51, the value's bit 255). Constant time.
+    #[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
     pub fn from_words(e: &[[u64; 4]; 4]) -> F52x4 {
         let w = |i: usize| {
             _mm256_set_epi64x(e[3][i] as i64, e[2][i] as i64, e[1][i] as i64, e[0][i] as i64)
         };
         let (w0, w1, w2, w3) = (w(0), w(1), w(2), w(3));
-        let m52 = _mm256_set1_epi64x(MASK52);
-        let l0 = _mm256_and_si256(w0, m52);
-        let l1 = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi64::<52>(w0), _mm256_slli_epi64::<12>(w1)), m52);
-        let l2 = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi64::<40>(w1), _mm256_slli_epi64::<24>(w2)), m52);
-        let l3 = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi64::<28>(w2), _mm256_slli_epi64::<36>(w3)), m52);
-        let l4 = _mm256_srli_epi64::<16>(w3);
-        // l4 < 2^48 already; one carry pass keeps the invariant uniform
+        let m51 = _mm256_set1_epi64x(MASK51);
+        let l0 = _mm256_and_si256(w0, m51);
+        let l1 = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi64::<51>(w0), _mm256_slli_epi64::<13>(w1)), m51);
+        let l2 = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi64::<38>(w1), _mm256_slli_epi64::<26>(w2)), m51);
+        let l3 = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi64::<25>(w2), _mm256_slli_epi64::<39>(w3)), m51);
+        let l4 = _mm256_srli_epi64::<12>(w3);
         carry([l0, l1, l2, l3, l4])
     }
 
     /// The four values as little-endian 256-bit words (value < 2²⁵⁶, not
-    /// reduced mod p). Constant time.
-    #[target_feature(enable = "avx512ifma,avx512vl")]
+    /// reduced mod p): a sequential carry l₀ → l₁ → … → l₄ makes l₀..l₃ <
+    /// 2⁵¹ and leaves l₄ < 2⁵² (the value Σ lᵢ·2^(51i) < 2²⁵⁵ + 2²²⁰ is
+    /// unchanged), then the limbs are packed. Constant time.
+    #[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
     pub fn to_words(&self) -> [[u64; 4]; 4] {
-        let l = &self.0;
-        let w0 = _mm256_or_si256(l[0], _mm256_slli_epi64::<52>(l[1]));
-        let w1 = _mm256_or_si256(_mm256_srli_epi64::<12>(l[1]), _mm256_slli_epi64::<40>(l[2]));
-        let w2 = _mm256_or_si256(_mm256_srli_epi64::<24>(l[2]), _mm256_slli_epi64::<28>(l[3]));
-        let w3 = _mm256_or_si256(_mm256_srli_epi64::<36>(l[3]), _mm256_slli_epi64::<16>(l[4]));
+        let m51 = _mm256_set1_epi64x(MASK51);
+        let mut l = self.0;
+        for i in 0..4 {
+            l[i + 1] = _mm256_add_epi64(l[i + 1], _mm256_srli_epi64::<51>(l[i]));
+            l[i] = _mm256_and_si256(l[i], m51);
+        }
+        let w0 = _mm256_or_si256(l[0], _mm256_slli_epi64::<51>(l[1]));
+        let w1 = _mm256_or_si256(_mm256_srli_epi64::<13>(l[1]), _mm256_slli_epi64::<38>(l[2]));
+        let w2 = _mm256_or_si256(_mm256_srli_epi64::<26>(l[2]), _mm256_slli_epi64::<25>(l[3]));
+        let w3 = _mm256_or_si256(_mm256_srli_epi64::<39>(l[3]), _mm256_slli_epi64::<12>(l[4]));
         let mut out = [[0u64; 4]; 4];
         for (i, w) in [w0, w1, w2, w3].into_iter().enumerate() {
             let mut lanes = [0u64; 4];
@@ -211,51 +256,55 @@ impl F52x4 {
 
     /// Four zeros (carried). Constant time.
     #[inline]
-    #[target_feature(enable = "avx512ifma,avx512vl")]
+    #[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
     pub fn zero() -> F52x4 {
         F52x4([_mm256_setzero_si256(); 5])
     }
 
     /// Lanewise a + b, carried. Constant time.
     #[inline]
-    #[target_feature(enable = "avx512ifma,avx512vl")]
+    #[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
     pub fn add(&self, b: &F52x4) -> F52x4 {
         let (a, b) = (&self.0, &b.0);
         carry(core::array::from_fn(|i| _mm256_add_epi64(a[i], b[i])))
     }
 
-    /// Lanewise a − b + 64p, carried (limbs never go negative: every limb of
-    /// the bias is ≥ 2⁵² + 2 > any carried limb of b). Constant time.
+    /// Lanewise a − b + 4p, carried (limbs never go negative: every limb of
+    /// the bias is ≥ 2⁵¹ + 2¹⁵ > any carried limb of b). Constant time.
     #[inline]
-    #[target_feature(enable = "avx512ifma,avx512vl")]
+    #[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
     pub fn sub(&self, b: &F52x4) -> F52x4 {
         let (a, b) = (&self.0, &b.0);
         carry(core::array::from_fn(|i| {
-            _mm256_sub_epi64(_mm256_add_epi64(a[i], _mm256_set1_epi64x(BIAS_64P[i])), b[i])
+            _mm256_sub_epi64(_mm256_add_epi64(a[i], _mm256_set1_epi64x(BIAS_4P[i])), b[i])
         }))
     }
 
     /// Lanewise a·b mod p (module doc), carried. Constant time.
     #[inline]
-    #[target_feature(enable = "avx512ifma,avx512vl")]
+    #[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
     pub fn mul(&self, b: &F52x4) -> F52x4 {
         let (a, b) = (&self.0, &b.0);
         let zero = _mm256_setzero_si256();
         let mut lo = [zero; 10];
         let mut hi = [zero; 10];
-        for i in 0..5 {
-            for j in 0..5 {
-                lo[i + j] = _mm256_madd52lo_epu64(lo[i + j], a[i], b[j]);
-                hi[i + j + 1] = _mm256_madd52hi_epu64(hi[i + j + 1], a[i], b[j]);
-            }
+        // high columns first: they pass through the ×19 fold, so they are
+        // needed first; products of limb 0 (the last limb the carry of the
+        // previous operation finishes) come last
+        macro_rules! products {
+            ($(($i:literal, $j:literal)),*) => {$(
+                lo[$i + $j] = _mm256_madd52lo_epu64(lo[$i + $j], a[$i], b[$j]);
+                hi[$i + $j + 1] = _mm256_madd52hi_epu64(hi[$i + $j + 1], a[$i], b[$j]);
+            )*};
         }
-        reduce_columns(core::array::from_fn(|k| _mm256_add_epi64(lo[k], hi[k])))
+        products!((4, 4), (3, 4), (4, 3), (2, 4), (3, 3), (4, 2), (1, 4), (2, 3), (3, 2), (4, 1), (0, 4), (1, 3), (2, 2), (3, 1), (4, 0), (0, 3), (1, 2), (2, 1), (3, 0), (0, 2), (1, 1), (2, 0), (0, 1), (1, 0), (0, 0));
+        reduce_columns(&lo, &hi)
     }
 
     /// Lanewise a² mod p: cross products once, doubled, plus the squares
     /// (module doc), carried. Constant time.
     #[inline]
-    #[target_feature(enable = "avx512ifma,avx512vl")]
+    #[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
     pub fn square(&self) -> F52x4 {
         let a = &self.0;
         let zero = _mm256_setzero_si256();
@@ -275,13 +324,13 @@ impl F52x4 {
             lo[2 * i] = _mm256_madd52lo_epu64(lo[2 * i], a[i], a[i]);
             hi[2 * i + 1] = _mm256_madd52hi_epu64(hi[2 * i + 1], a[i], a[i]);
         }
-        reduce_columns(core::array::from_fn(|k| _mm256_add_epi64(lo[k], hi[k])))
+        reduce_columns(&lo, &hi)
     }
 }
 
 /// Lane k of the result is lane (IMM ≫ 2k) & 3 of `a`, for each limb.
 #[inline]
-#[target_feature(enable = "avx512ifma,avx512vl")]
+#[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
 fn permute<const IMM: i32>(a: &F52x4) -> F52x4 {
     F52x4(core::array::from_fn(|i| _mm256_permute4x64_epi64::<IMM>(a.0[i])))
 }
@@ -289,7 +338,7 @@ fn permute<const IMM: i32>(a: &F52x4) -> F52x4 {
 /// Lanes of `b` where the 32-bit mask IMM has its bits (two per 64-bit
 /// lane), else lanes of `a`, for each limb.
 #[inline]
-#[target_feature(enable = "avx512ifma,avx512vl")]
+#[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
 fn blend<const IMM: i32>(a: &F52x4, b: &F52x4) -> F52x4 {
     F52x4(core::array::from_fn(|i| _mm256_blend_epi32::<IMM>(a.0[i], b.0[i])))
 }
@@ -325,7 +374,7 @@ const LANES13: i32 = LANE1 | LANE3;
 /// Constant time in k and u: the swap is a masked blend with the mask from
 /// `arith::barrier::value_barrier`, every step runs the same instructions.
 /// The caller must have checked [`cpu_has_ifma`]. Never fails.
-#[target_feature(enable = "avx512ifma,avx512vl")]
+#[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
 pub fn x25519_ladder(k: &[u8], bits: u32, u: &[u64; 4]) -> ([u64; 4], [u64; 4]) {
     let one = [1u64, 0, 0, 0];
     let zero = [0u64; 4];
@@ -405,7 +454,7 @@ const LANE2: i32 = 0b0011_0000;
 /// Two `F52x4` multiplications. Complete on edwards25519 (d is a
 /// non-square): no input needs a special case. Constant time.
 #[inline]
-#[target_feature(enable = "avx512ifma,avx512vl")]
+#[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
 fn edwards_add_cached(p: &F52x4, q: &F52x4) -> F52x4 {
     let s_sw = permute::<0xe1>(p); // (Y, X, Z, T)
     let d = s_sw.sub(p); // lane 0: Y − X
@@ -432,7 +481,7 @@ fn edwards_add_cached(p: &F52x4, q: &F52x4) -> F52x4 {
 /// Z₃ = F·G, T₃ = E·H with HWCD's names.) One squaring and one
 /// multiplication. Exception-free. Constant time.
 #[inline]
-#[target_feature(enable = "avx512ifma,avx512vl")]
+#[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
 fn edwards_double(p: &F52x4) -> F52x4 {
     let xy = permute::<0x20>(p).add(&permute::<0x65>(p)); // lane 3: X + Y
     let sq = blend::<LANE3>(p, &xy).square(); // (S1, S2, S3, S4)
@@ -446,37 +495,62 @@ fn edwards_double(p: &F52x4) -> F52x4 {
     left.mul(&right)
 }
 
+/// sign(d)·row\[|d| − 1\] as an `F52x4` (the identity (1, 1, 2, 0) for
+/// d = 0): every entry is loaded, AND-ed with an all-ones/zero mask and
+/// OR-ed in, then −Q = (y + x, y − x, 2, −2d·x·y) is chosen by a mask, so
+/// neither an address nor a branch depends on d. Constant time in d.
+#[inline]
+#[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
+fn lookup_niels(row: &[NielsLanes; 8], d: i8) -> F52x4 {
+    let sign = d >> 7; // 0 or −1
+    let abs = ((d ^ sign).wrapping_sub(sign)) as u8 as u64; // |d| in 0..=8
+    let pick = |j: u64| _mm256_set1_epi64x(crate::arith::barrier::value_barrier(crate::arith::eq_mask(j, abs)) as i64);
+    let m0 = pick(0);
+    let load = |e: &NielsLanes, i: usize| {
+        // SAFETY: `e.0[i]` is 32 readable bytes, 32-byte aligned (`repr(align(32))`
+        // on a struct of five 32-byte rows).
+        unsafe { _mm256_load_si256(e.0[i].as_ptr().cast()) }
+    };
+    let mut r: [__m256i; 5] = core::array::from_fn(|i| _mm256_and_si256(load(&NielsLanes::IDENTITY, i), m0));
+    for (j, e) in row.iter().enumerate() {
+        let m = pick(j as u64 + 1);
+        for (i, ri) in r.iter_mut().enumerate() {
+            *ri = _mm256_or_si256(*ri, _mm256_and_si256(load(e, i), m));
+        }
+    }
+    let r = F52x4(r);
+    let neg = neg_cached(&r);
+    let mn = _mm256_set1_epi64x(crate::arith::barrier::value_barrier(sign as i64 as u64) as i64);
+    F52x4(core::array::from_fn(|i| _mm256_xor_si256(r.0[i], _mm256_and_si256(mn, _mm256_xor_si256(r.0[i], neg.0[i])))))
+}
+
 /// The fixed-base multiplication of `group::edwards::EdwardsPoint::mul_base`
 /// (ref10's radix-16 method) on edwards25519 with the point in the four
 /// lanes: `digits` are the signed radix-16 digits e₀, e₁, … of k, and
-/// `lookup(i, e)` must return the words (y + x, y − x, 2d·x·y) of
-/// e·256ⁱ·B (the table row i read by a constant-time masked scan, the
-/// identity (1, 1, 0) for e = 0). Computes Σ_{j odd} e_j·256^⌊j/2⌋·B,
-/// four doublings, then adds Σ_{j even} e_j·256^(j/2)·B; returns the words
-/// of (X, Y, Z, T), not reduced.
+/// `table[i][j]` is (j + 1)·256ⁱ·B in [`NielsLanes`] layout, read by
+/// [`lookup_niels`]. Computes Σ_{j odd} e_j·256^⌊j/2⌋·B, four doublings,
+/// then adds Σ_{j even} e_j·256^(j/2)·B; returns the words of (X, Y, Z, T),
+/// not reduced. Digits beyond the table's rows are not read (the caller
+/// passes a table that covers them).
 ///
-/// Constant time in the digits provided `lookup` is (every step runs the
-/// same instructions; no branch or index on data here). The caller must
-/// have checked [`cpu_has_ifma`].
-#[target_feature(enable = "avx512ifma,avx512vl")]
-fn edwards25519_mul_base(digits: &[i8], lookup: &dyn Fn(usize, i8) -> [[u64; 4]; 3]) -> [[u64; 4]; 4] {
-    let (zero, one, two) = ([0u64; 4], [1u64, 0, 0, 0], [2u64, 0, 0, 0]);
+/// Constant time in the digits (every step runs the same instructions; no
+/// branch or index on data here). The caller must have checked
+/// [`cpu_has_ifma`].
+#[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
+fn edwards25519_mul_base(digits: &[i8], table: &[[NielsLanes; 8]]) -> [[u64; 4]; 4] {
+    let (zero, one) = ([0u64; 4], [1u64, 0, 0, 0]);
     let mut acc = F52x4::from_words(&[zero, one, one, zero]);
-    let add = |acc: &mut F52x4, row: usize, d: i8| {
-        let [p, m, k] = lookup(row, d);
-        *acc = edwards_add_cached(acc, &F52x4::from_words(&[m, p, two, k]));
-    };
-    for (row, pair) in digits.chunks(2).enumerate() {
+    for (row, pair) in table.iter().zip(digits.chunks(2)) {
         if let Some(&d) = pair.get(1) {
-            add(&mut acc, row, d);
+            acc = edwards_add_cached(&acc, &lookup_niels(row, d));
         }
     }
     for _ in 0..4 {
         acc = edwards_double(&acc);
     }
-    for (row, pair) in digits.chunks(2).enumerate() {
+    for (row, pair) in table.iter().zip(digits.chunks(2)) {
         if let Some(&d) = pair.first() {
-            add(&mut acc, row, d);
+            acc = edwards_add_cached(&acc, &lookup_niels(row, d));
         }
     }
     acc.to_words()
@@ -486,7 +560,7 @@ fn edwards25519_mul_base(digits: &[i8], lookup: &dyn Fn(usize, i8) -> [[u64; 4];
 /// lanes, the right operand of `edwards_add_cached`; `k` holds the lanes
 /// (1, 1, 2, 2d). One multiplication. Constant time.
 #[inline]
-#[target_feature(enable = "avx512ifma,avx512vl")]
+#[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
 fn edwards_to_cached(p: &F52x4, k: &F52x4) -> F52x4 {
     let s_sw = permute::<0xe1>(p); // (Y, X, Z, T)
     let d = s_sw.sub(p);
@@ -499,7 +573,7 @@ fn edwards_to_cached(p: &F52x4, k: &F52x4) -> F52x4 {
 /// OR-ed in, and −Q = (Y + X, Y − X, 2Z, −2d·T) is chosen by a mask, so
 /// neither an address nor a branch depends on d. Constant time in d.
 #[inline]
-#[target_feature(enable = "avx512ifma,avx512vl")]
+#[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
 fn lookup_cached(table: &[F52x4; 8], d: i8, id: &F52x4) -> F52x4 {
     let sign = d >> 7; // 0 or −1
     let abs = ((d ^ sign).wrapping_sub(sign)) as u8 as u64; // |d| in 0..=8
@@ -530,7 +604,7 @@ fn lookup_cached(table: &[F52x4; 8], d: i8, id: &F52x4) -> F52x4 {
 ///
 /// Constant time in the digits and in P. The caller must have checked
 /// [`cpu_has_ifma`].
-#[target_feature(enable = "avx512ifma,avx512vl")]
+#[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
 fn edwards25519_mul(p: &[[u64; 4]; 4], d2: &[u64; 4], digits: &[i8]) -> [[u64; 4]; 4] {
     let (zero, one, two) = ([0u64; 4], [1u64, 0, 0, 0], [2u64, 0, 0, 0]);
     let k = F52x4::from_words(&[one, one, two, *d2]);
@@ -577,12 +651,12 @@ pub fn edwards25519_mul_if_selected(p: &[[u64; 4]; 4], d2: &[u64; 4], digits: &[
 /// `edwards25519_mul_base` when the IFMA backend is selected
 /// ([`super::ifma_selected`]), else `None` (the caller runs the scalar
 /// code). The safe entry point of edwards25519's `mul_base_accelerated`.
-/// Constant time in the digits provided `lookup` is; never fails.
-pub fn edwards25519_mul_base_if_selected(digits: &[i8], lookup: &dyn Fn(usize, i8) -> [[u64; 4]; 3]) -> Option<[[u64; 4]; 4]> {
+/// Constant time in the digits; never fails.
+pub fn edwards25519_mul_base_if_selected(digits: &[i8], table: &[[NielsLanes; 8]]) -> Option<[[u64; 4]; 4]> {
     if super::ifma_selected() {
         // SAFETY: `ifma_selected` holds only when `cpu_has_ifma` found
-        // AVX-512 F/VL/IFMA and the OS support for their state.
-        Some(unsafe { edwards25519_mul_base(digits, lookup) })
+        // AVX-512 F/VL/DQ/IFMA and the OS support for their state.
+        Some(unsafe { edwards25519_mul_base(digits, table) })
     } else {
         None
     }
@@ -591,7 +665,7 @@ pub fn edwards25519_mul_base_if_selected(digits: &[i8], lookup: &dyn Fn(usize, i
 /// −Q for Q = (Y − X, Y + X, 2Z, 2d·T) in cached form: (Y + X, Y − X, 2Z,
 /// −2d·T). Constant time.
 #[inline]
-#[target_feature(enable = "avx512ifma,avx512vl")]
+#[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
 fn neg_cached(q: &F52x4) -> F52x4 {
     let sw = permute::<0xe1>(q);
     blend::<LANE3>(&sw, &F52x4::zero().sub(&sw))
@@ -610,7 +684,7 @@ pub type FixedOddMultiples<'a> = &'a dyn Fn(usize) -> [[u64; 4]; 3];
 /// is read up to `len`. Returns the words of (X, Y, Z, T), not reduced.
 /// Variable time: public inputs only. The caller must have checked
 /// [`cpu_has_ifma`].
-#[target_feature(enable = "avx512ifma,avx512vl")]
+#[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
 fn edwards25519_straus_vartime(
     d2: &[u64; 4],
     points: &[([[u64; 4]; 4], &[i8])],
@@ -762,6 +836,104 @@ mod tests {
                 // carried: the value stays below 2^256 and the top limb below 2^48
                 assert!(big(&prod[k]) < (BigUint::from(1u8) << 256u32));
             }
+        }
+    }
+
+    /// The lanes of an `F52x4` as raw limbs (no carry): lane k, limb i.
+    fn raw_limbs(a: &F52x4) -> [[u64; 5]; 4] {
+        let mut out = [[0u64; 5]; 4];
+        for (i, l) in a.0.iter().enumerate() {
+            let mut lanes = [0u64; 4];
+            // SAFETY: `lanes` is 32 writable bytes; the store is unaligned.
+            unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), *l) };
+            for k in 0..4 {
+                out[k][i] = lanes[k];
+            }
+        }
+        out
+    }
+
+    fn limbs_value(l: &[u64; 5]) -> BigUint {
+        l.iter().rev().fold(BigUint::from(0u8), |acc, &x| (acc << 51u32) + BigUint::from(x))
+    }
+
+    /// Every operation keeps every limb below B = 2⁵¹ + 2¹⁵ (so below 2⁵²,
+    /// the multiplier's input width) and computes the right residue, for
+    /// inputs whose limbs sit at the extremes of the invariant: B − 1 in
+    /// every limb (the largest column sums and carries), 0, 2⁵¹ − 1, 2⁵¹,
+    /// and random limbs below B.
+    #[test]
+    fn f52x4_limb_bounds_hold_at_the_extremes() {
+        if !cpu_has_ifma() {
+            eprintln!("no AVX-512 IFMA on this CPU: F52x4 not exercised");
+            return;
+        }
+        let p = p();
+        let bound = (1u64 << 51) + (1 << 15);
+        let mut st = 0x0123_4567_89ab_cdefu64;
+        let mut patterns: Vec<[u64; 5]> = vec![
+            [bound - 1; 5],
+            [0; 5],
+            [(1 << 51) - 1; 5],
+            [1 << 51; 5],
+            [bound - 1, 0, bound - 1, 0, bound - 1],
+            [0, bound - 1, 0, bound - 1, 0],
+            [bound - 1, (1 << 51) - 1, 1 << 51, bound - 1, (1 << 51) - 1],
+        ];
+        while patterns.len() < 64 {
+            let mut l = [0u64; 5];
+            for x in l.iter_mut() {
+                *x = next(&mut st) % bound;
+            }
+            patterns.push(l);
+        }
+        let vec_of = |ls: [[u64; 5]; 4]| {
+            F52x4(core::array::from_fn(|i| {
+                let lanes = [ls[0][i], ls[1][i], ls[2][i], ls[3][i]];
+                // SAFETY: `lanes` is 32 readable bytes; the load is unaligned.
+                unsafe { _mm256_loadu_si256(lanes.as_ptr().cast()) }
+            }))
+        };
+        for a_i in 0..patterns.len() {
+            for b_i in (0..patterns.len()).step_by(7) {
+                let la: [[u64; 5]; 4] = core::array::from_fn(|k| patterns[(a_i + k) % patterns.len()]);
+                let lb: [[u64; 5]; 4] = core::array::from_fn(|k| patterns[(b_i + 3 * k) % patterns.len()]);
+                let (fa, fb) = (vec_of(la), vec_of(lb));
+                // SAFETY: the CPU has AVX-512 F/VL/DQ/IFMA (checked above).
+                let outs = unsafe { [fa.mul(&fb), fa.square(), fa.add(&fb), fa.sub(&fb)] };
+                for (n, out) in outs.iter().enumerate() {
+                    let raw = raw_limbs(out);
+                    for k in 0..4 {
+                        assert!(raw[k].iter().all(|&x| x < bound), "op {n} lane {k}: limb bound {:x?}", raw[k]);
+                        let (x, y) = (limbs_value(&la[k]), limbs_value(&lb[k]));
+                        let want = match n {
+                            0 => &x * &y % &p,
+                            1 => &x * &x % &p,
+                            2 => (&x + &y) % &p,
+                            _ => (&x + &p * 8u8 - &y) % &p,
+                        };
+                        assert_eq!(limbs_value(&raw[k]) % &p, want, "op {n} lane {k}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// `NielsLanes::from_words` gives the lanes (m, p, 2, k) with every limb
+    /// below 2⁵¹ + 19 and the right residues, including words ≥ p and ≥ 2²⁵⁵.
+    #[test]
+    fn niels_lanes_match_the_words() {
+        let p = p();
+        for (n, w) in inputs(200).chunks_exact(3).enumerate() {
+            let e = NielsLanes::from_words(w[0], w[1], w[2]);
+            let lane = |k: usize| -> [u64; 5] { core::array::from_fn(|i| e.0[i][k]) };
+            for k in 0..4 {
+                assert!(lane(k).iter().all(|&x| x < (1 << 51) + 19), "#{n} lane {k}");
+            }
+            assert_eq!(limbs_value(&lane(0)) % &p, big(&w[1]) % &p, "#{n} y − x");
+            assert_eq!(limbs_value(&lane(1)) % &p, big(&w[0]) % &p, "#{n} y + x");
+            assert_eq!(limbs_value(&lane(2)), BigUint::from(2u8), "#{n} 2Z");
+            assert_eq!(limbs_value(&lane(3)) % &p, big(&w[2]) % &p, "#{n} 2d·x·y");
         }
     }
 
