@@ -112,13 +112,18 @@ pub const fn divsteps_bound(bits: u32) -> u32 {
     (3787 * b + 2166) / 1644
 }
 
+/// Most divsteps in one batch: two packed halves of at most 30
+/// ([`divsteps`]).
+pub const MAX_BATCH_STEPS: u32 = 60;
+
 /// Batch schedule for a modulus of `bits` bits: `(batches, steps)` with
-/// `steps ≤ 62` divsteps per batch and `batches·steps ≥ divsteps_bound(bits)`,
-/// using as few batches as possible and then as few steps per batch as that
-/// allows (e.g. 256 bits: bound 591, 10 batches of 60).
+/// `steps ≤ MAX_BATCH_STEPS` (60) divsteps per batch and `batches·steps ≥
+/// divsteps_bound(bits)`, using as few batches as possible and then as few
+/// steps per batch as that allows (e.g. 256 bits: bound 591, 10 batches of
+/// 60; 384 bits: 886, 15 of 60; 521 bits: 1201, 21 of 58).
 pub const fn schedule(bits: u32) -> (u32, u32) {
     let bound = divsteps_bound(bits);
-    let batches = bound.div_ceil(62);
+    let batches = bound.div_ceil(MAX_BATCH_STEPS);
     (batches, bound.div_ceil(batches))
 }
 
@@ -184,49 +189,106 @@ fn from_s62<const N: usize>(a: &[i64; CAP]) -> [u64; N] {
     r
 }
 
-/// Runs `steps` (≤ 62) half-delta divsteps on the low bits `f0` (odd) and
+/// Runs `steps` (≤ 30) half-delta divsteps on the low bits of `f` (odd) and
+/// `g`, starting from ζ = `zeta`, with the matrix rows *packed*: uv = u +
+/// 2³²·v and qr = q + 2³²·r as 64-bit integers. Every update of a row is
+/// linear (add, negate, double), so it acts on the packed integer exactly
+/// as on the pair, and one instruction does the work of two. Returns ζ and
+/// the matrix T with 2^steps·(f', g') = T·(f, g) (from the identity).
+///
+/// Bounds: a row sum |u| + |v| at most doubles per step, so after ≤ 30
+/// steps |u|, |v| ≤ 2³⁰: u is the sign-extended low half of uv, v the rest.
+///
+/// Procedure per step, all as masks (c₁: "δ > 0", c₂: "g odd",
+/// s = c₁ ∧ c₂: the swap case):
+///   g ← g + (c₁ ? −f : f)·c₂ and qr ← qr + (c₁ ? −uv : uv)·c₂;
+///   on a swap f ← old g and uv ← old qr (selected by s; the same as
+///   f ← f + g_new, uv ← uv + qr_new, since g_new = g − f there, but off
+///   the chain through g_new); ζ ← (ζ ⊕ s) − 1;
+///   g ← g/2, uv ← 2·uv (halving g is doubling f's row instead, which
+///   keeps the matrix integral).
+#[inline(always)]
+fn divsteps_packed(zeta: &mut i64, f: &mut u64, g: &mut u64, steps: u32) -> Trans {
+    debug_assert!(steps <= 30);
+    let (mut uv, mut qr) = (1u64, 1u64 << 32);
+    let mut step = || {
+        debug_assert!(*f & 1 == 1);
+        let c1 = (*zeta >> 63) as u64;
+        let c2 = (*g & 1).wrapping_neg();
+        let x = (*f ^ c1).wrapping_sub(c1);
+        let y = (uv ^ c1).wrapping_sub(c1);
+        let swap = c1 & c2;
+        let g_new = g.wrapping_add(x & c2);
+        let qr_new = qr.wrapping_add(y & c2);
+        // on a swap f, uv take the old g, qr: selected from the old values,
+        // not added after g's update (a shorter loop-carried chain)
+        *f ^= (*f ^ *g) & swap;
+        uv ^= (uv ^ qr) & swap;
+        *zeta = (*zeta ^ swap as i64).wrapping_sub(1);
+        *g = g_new >> 1;
+        qr = qr_new;
+        uv <<= 1;
+    };
+    // two steps per iteration (public count): fewer loop instructions
+    let mut i = 0;
+    while i + 2 <= steps {
+        step();
+        step();
+        i += 2;
+    }
+    if i < steps {
+        step();
+    }
+    let unpack = |w: u64| {
+        let lo = ((w << 32) as i64) >> 32;
+        (lo, (w as i64).wrapping_sub(lo) >> 32)
+    };
+    let ((u, v), (q, r)) = (unpack(uv), unpack(qr));
+    Trans { u, v, q, r }
+}
+
+/// Runs `steps` (≤ 60) half-delta divsteps on the low bits `f0` (odd) and
 /// `g0` of f and g, starting from ζ = `zeta`. Returns the new ζ and the
 /// transition matrix, scaled so that its denominator is 2⁶² whatever `steps`
-/// is (the identity starts as 2^(62 − steps)).
+/// is.
 ///
 /// Step i only reads bit 0 of the current g, which depends on the low i + 1
 /// bits of the inputs, so 62 low bits determine up to 62 steps exactly.
 ///
-/// Procedure per step, all as masks (c₁: "δ > 0", c₂: "g odd"):
-///   g ← g + (c₁ ? −f : f)·c₂ and (q, r) ← (q, r) + (c₁ ? −(u, v) : (u, v))·c₂;
-///   c₁ ← c₁ ∧ c₂ (the swap case); ζ ← (ζ ⊕ c₁) − 1;
-///   f ← f + g·c₁ (= old g on a swap) and (u, v) ← (u, v) + (q, r)·c₁;
-///   g ← g/2, (u, v) ← 2·(u, v) (halving g is doubling f's row instead, which
-///   keeps the matrix integral).
-/// Bounds: the larger row sum |u|+|v|, |q|+|r| at most doubles per step, so
-/// after `steps` steps from 2^(62 − steps) it is ≤ 2⁶².
+/// Procedure: two halves of s₁ = ⌊steps/2⌋ and s₂ = steps − s₁ (≤ 30)
+/// steps by [`divsteps_packed`] (matrices T₁, T₂); between them the low
+/// bits of (f, g) move on by T₁: f₁ = (u₁·f₀ + v₁·g₀)/2^s₁ computed mod 2⁶⁴
+/// (the division is exact, so the low 64 − s₁ ≥ 34 bits are right, more
+/// than the s₂ + 1 the second half reads). T = T₂·T₁ (entries below 2⁶⁰:
+/// the row-sum bound), shifted by 62 − steps to the 2⁶² denominator.
+///
+/// Measured (AMD EPYC Zen 5 of 2026-11-24, P-256 field inversion, 10
+/// batches of 60; P-384 in brackets): 1.27 µs [1.99] with one unpacked
+/// 60-step loop (about 7.7 cycles a step, bound by the chain f → x → g →
+/// f); 1.21 with it unrolled by two; 1.28 with the packed halves alone;
+/// 1.07–1.10 [1.74–1.78] with the packed halves and f, uv selected from
+/// the old g, qr on a swap (the chain shortened). AWS-LC's s2n-bignum
+/// `bignum_montinv_p256` takes 0.81 µs on the same machine.
 #[inline(always)]
 fn divsteps(mut zeta: i64, f0: u64, g0: u64, steps: u32) -> (i64, Trans) {
-    let one = 1u64 << (62 - steps);
-    let (mut u, mut v, mut q, mut r) = (one, 0u64, 0u64, one);
+    debug_assert!(steps <= MAX_BATCH_STEPS);
+    let s1 = steps / 2;
+    let s2 = steps - s1;
     let (mut f, mut g) = (f0, g0);
-    let mut i = 0;
-    while i < steps {
-        debug_assert!(f & 1 == 1);
-        let c1 = (zeta >> 63) as u64;
-        let c2 = (g & 1).wrapping_neg();
-        let x = (f ^ c1).wrapping_sub(c1);
-        let y = (u ^ c1).wrapping_sub(c1);
-        let z = (v ^ c1).wrapping_sub(c1);
-        g = g.wrapping_add(x & c2);
-        q = q.wrapping_add(y & c2);
-        r = r.wrapping_add(z & c2);
-        let c1 = c1 & c2;
-        zeta = (zeta ^ c1 as i64).wrapping_sub(1);
-        f = f.wrapping_add(g & c1);
-        u = u.wrapping_add(q & c1);
-        v = v.wrapping_add(r & c1);
-        g >>= 1;
-        u <<= 1;
-        v <<= 1;
-        i += 1;
-    }
-    (zeta, Trans { u: u as i64, v: v as i64, q: q as i64, r: r as i64 })
+    let t1 = divsteps_packed(&mut zeta, &mut f, &mut g, s1);
+    // (f, g) ← T₁·(f₀, g₀)/2^s₁ on the low bits (exact division)
+    let f1 = ((t1.u as u64).wrapping_mul(f0).wrapping_add((t1.v as u64).wrapping_mul(g0)) as i64 >> s1) as u64;
+    let g1 = ((t1.q as u64).wrapping_mul(f0).wrapping_add((t1.r as u64).wrapping_mul(g0)) as i64 >> s1) as u64;
+    let (mut f, mut g) = (f1, g1);
+    let t2 = divsteps_packed(&mut zeta, &mut f, &mut g, s2);
+    let sh = 62 - steps;
+    let t = Trans {
+        u: (t2.u * t1.u + t2.v * t1.q) << sh,
+        v: (t2.u * t1.v + t2.v * t1.r) << sh,
+        q: (t2.q * t1.u + t2.r * t1.q) << sh,
+        r: (t2.q * t1.v + t2.r * t1.r) << sh,
+    };
+    (zeta, t)
 }
 
 /// 62 half-delta divsteps in variable time (public inputs only), the same
@@ -493,7 +555,7 @@ mod tests {
         assert_eq!(schedule(256), (10, 60));
         for bits in 1..=576 {
             let (b, s) = schedule(bits);
-            assert!(s <= 62 && b * s >= divsteps_bound(bits));
+            assert!(s <= MAX_BATCH_STEPS && b * s >= divsteps_bound(bits));
         }
     }
 
