@@ -524,10 +524,7 @@ fn lookup_niels(row: &[NielsLanes; 8], d: i8) -> F52x4 {
             *ri = _mm256_or_si256(*ri, _mm256_and_si256(load(e, i), m));
         }
     }
-    let r = F52x4(r);
-    let neg = neg_cached(&r);
-    let mn = _mm256_set1_epi64x(crate::arith::barrier::value_barrier(sign as i64 as u64) as i64);
-    F52x4(core::array::from_fn(|i| _mm256_xor_si256(r.0[i], _mm256_and_si256(mn, _mm256_xor_si256(r.0[i], neg.0[i])))))
+    negate_cached_if(&F52x4(r), sign)
 }
 
 /// The fixed-base multiplication of `group::edwards::EdwardsPoint::mul_base`
@@ -592,11 +589,7 @@ fn lookup_cached(table: &[F52x4; 8], d: i8, id: &F52x4) -> F52x4 {
             r[i] = _mm256_or_si256(r[i], _mm256_and_si256(e.0[i], m));
         }
     }
-    let r = F52x4(r);
-    let sw = permute::<0xe1>(&r);
-    let neg = blend::<LANE3>(&sw, &F52x4::zero().sub(&sw));
-    let mn = _mm256_set1_epi64x(crate::arith::barrier::value_barrier(sign as i64 as u64) as i64);
-    F52x4(core::array::from_fn(|i| _mm256_xor_si256(r.0[i], _mm256_and_si256(mn, _mm256_xor_si256(r.0[i], neg.0[i])))))
+    negate_cached_if(&F52x4(r), sign)
 }
 
 /// \[k\]P on edwards25519 with the point in the four lanes: the signed
@@ -666,6 +659,17 @@ pub fn edwards25519_mul_base_if_selected(digits: &[i8], table: &[[NielsLanes; 8]
     } else {
         None
     }
+}
+
+/// −Q when `sign` is −1, Q when it is 0, for Q in cached form: both are
+/// computed and one is kept under a mask ([`neg_cached`]), the tail of the
+/// signed table reads. Constant time in `sign`.
+#[inline]
+#[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
+fn negate_cached_if(q: &F52x4, sign: i8) -> F52x4 {
+    let neg = neg_cached(q);
+    let mn = _mm256_set1_epi64x(crate::arith::barrier::value_barrier(sign as i64 as u64) as i64);
+    F52x4(core::array::from_fn(|i| _mm256_xor_si256(q.0[i], _mm256_and_si256(mn, _mm256_xor_si256(q.0[i], neg.0[i])))))
 }
 
 /// −Q for Q = (Y − X, Y + X, 2Z, 2d·T) in cached form: (Y + X, Y − X, 2Z,
