@@ -6,6 +6,9 @@
 //! - (a₁ + b₁λ) ≡ 0 and (a₂ + b₂λ) ≡ 0 (mod n) for the basis behind
 //!   g₁, g₂, −b₁, −b₂, and g₁, g₂ are the roundings of 2³⁸⁴·b₂/n, 2³⁸⁴·(−b₁)/n;
 //! - k ≡ k₁ + k₂·λ with min(kᵢ, n − kᵢ) < 2¹²⁸ on edge and random scalars;
+//! - the constant-time signed 5-bit recoding of the split's halves
+//!   (`recode::signed_window_bytes`, what `mul_glv` reads) sums back to the
+//!   magnitude, with digits in [−16, 16] and a final carry of 0 or 1;
 //! - the wNAF of half-size magnitudes sums back to the magnitude and has the
 //!   wNAF shape (odd digits below 2^(w−1), w − 1 zeros after each);
 //! - `double_mul_glv_vartime` (four-way Straus over the split scalars)
@@ -146,6 +149,57 @@ fn split_reconstructs_and_is_short() {
 impl Rng {
     fn scalar(&mut self) -> Fq {
         Fq::from_be_bytes_reduced(&self.array::<40>())
+    }
+}
+
+/// `recode::signed_window_bytes` over `glv::HALF_BITS` bits for w = 4..=7:
+/// ⌈128/w⌉ + 1 digits, each in [−2^(w−1), 2^(w−1)], the last 0 or 1, and
+/// Σ dᵢ·2^(wi) equal to the magnitude; on every single bit, all-ones
+/// prefixes and random 128-bit values, and on the halves of real splits.
+#[test]
+fn signed_window_of_half_magnitudes() {
+    use kurve::scalar::recode::{signed_window_bytes, SIGNED4_MAX_DIGITS};
+    let mut values: Vec<[u8; glv::HALF_BYTES]> = Vec::new();
+    for bit in 0..glv::HALF_BITS {
+        let mut one = [0u8; glv::HALF_BYTES];
+        one[glv::HALF_BYTES - 1 - bit / 8] = 1 << (bit % 8);
+        values.push(one);
+        let mut ones = [0u8; glv::HALF_BYTES];
+        for b in 0..=bit {
+            ones[glv::HALF_BYTES - 1 - b / 8] |= 1 << (b % 8);
+        }
+        values.push(ones);
+    }
+    let mut rng = Rng(0x5eed_0151);
+    for _ in 0..300 {
+        let mut v = [0u8; glv::HALF_BYTES];
+        v[1..].copy_from_slice(&rng.array::<16>());
+        values.push(v);
+    }
+    let g = params();
+    for _ in 0..300 {
+        let s = glv::split(&g, &rng.scalar());
+        values.push(s.k1);
+        values.push(s.k2);
+    }
+    let mut digits = [0i8; SIGNED4_MAX_DIGITS];
+    for v in &values {
+        let want = BigUint::from_bytes_be(v);
+        assert!(want.bits() <= glv::HALF_BITS as u64);
+        for w in 4..=7u32 {
+            let n = signed_window_bytes(v, w, glv::HALF_BITS, &mut digits);
+            assert_eq!(n, glv::HALF_BITS.div_ceil(w as usize) + 1, "w = {w}");
+            let half = 1i64 << (w - 1);
+            let mut acc = BigInt::from(0);
+            for (i, &d) in digits[..n].iter().enumerate().rev() {
+                assert!((-half..=half).contains(&(d as i64)), "w = {w}: digit {d}");
+                if i == n - 1 {
+                    assert!(d == 0 || d == 1, "w = {w}: final carry {d}");
+                }
+                acc = (acc << w) + BigInt::from(d);
+            }
+            assert_eq!(acc, BigInt::from(want.clone()), "w = {w}: {v:02x?}");
+        }
     }
 }
 

@@ -114,6 +114,40 @@ pub fn signed_window4_bytes(be: &[u8], digits: &mut [i8; SIGNED4_MAX_DIGITS]) ->
     n
 }
 
+/// Signed w-bit recoding (4 ≤ w ≤ 7, clamped into that range) of the low
+/// `bits` bits of a big-endian byte string `be`, for a value known to be
+/// below 2^bits (the GLV halves, below 2¹²⁸ by the split's bound; bits of
+/// `be` at or above `bits` are not read): writes ⌈bits/w⌉ + 1 digits in
+/// [−2^(w−1), 2^(w−1)] (the last one the final carry, 0 or 1) with
+/// value = Σ dᵢ·2^(w·i), and returns their number (at most
+/// [`SIGNED4_MAX_DIGITS`]). Same procedure as [`signed_window`]; constant
+/// time in the bytes (the positions depend on the public w and bits only).
+pub fn signed_window_bytes(be: &[u8], w: u32, bits: usize, digits: &mut [i8; SIGNED4_MAX_DIGITS]) -> usize {
+    let w = w.clamp(4, 7);
+    let bits = bits.min(8 * be.len());
+    let n = (bits.div_ceil(w as usize) + 1).min(SIGNED4_MAX_DIGITS);
+    // byte k from the bottom, 0 past the top
+    let byte = |k: usize| -> u16 {
+        match be.len().checked_sub(1 + k) {
+            Some(idx) => be.get(idx).copied().unwrap_or(0) as u16,
+            None => 0,
+        }
+    };
+    let half = 1u16 << (w - 1);
+    let mut carry = 0u16;
+    for (i, d) in digits.iter_mut().enumerate().take(n - 1) {
+        let pos = i * w as usize;
+        // the window, cut at `bits`
+        let width = (bits - pos).min(w as usize) as u32;
+        let two = byte(pos / 8) | (byte(pos / 8 + 1) << 8);
+        let t = ((two >> (pos % 8)) & ((1u16 << width) - 1)) + carry;
+        carry = (t + half) >> w;
+        *d = (t as i16 - (carry << w) as i16) as i8;
+    }
+    digits[n - 1] = carry as i8;
+    n
+}
+
 /// (|d|, d < 0) for a signed digit, without a branch. Constant time.
 #[inline(always)]
 pub fn signed_abs(d: i8) -> (u8, subtle::Choice) {

@@ -43,6 +43,13 @@ pub struct GlvParams<C: WeierstrassCurve> {
 /// even if a rounding edge produced a 129-bit half).
 pub const HALF_BYTES: usize = 17;
 
+/// The bound on the split's halves: |k₁|, |k₂| < 2^HALF_BITS (the bound
+/// libsecp256k1 proves for `scalar_split_lambda` with these same rounding
+/// constants; tested on edge and random scalars in
+/// `kurve-tests/tests/glv.rs`). The constant-time recoding of
+/// [`super::ProjectivePoint::mul_glv`] reads this many bits.
+pub const HALF_BITS: usize = 128;
+
 /// A split scalar: |k₁|, |k₂| (big-endian, [`HALF_BYTES`] bytes) and their
 /// signs (k = (−1)^s₁·|k₁| + (−1)^s₂·|k₂|·λ mod n). Zeroized on drop.
 pub struct GlvSplit {

@@ -841,21 +841,24 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
 
     /// [k]P by the GLV method, constant time in k and P.
     ///
-    /// Procedure: k ≡ (−1)^s₁|k₁| + (−1)^s₂|k₂|·λ with |kᵢ| < 2¹³⁶
-    /// ([`glv::split`]); T₁[j] = [j+1]P, T₂[j] = φ(T₁[j]) = (β·X : Y : Z);
-    /// both magnitudes recoded into 35 signed 4-bit digits; then one shared
-    /// chain: Q ← [16]Q + ((−1)^s₁·d₁ᵢ)·T₁ + ((−1)^s₂·d₂ᵢ)·T₂, each entry
-    /// read by a full masked scan and negated by a masked select.
-    /// 35 × (4 doublings + 2 additions) instead of 65 × (4 + 1).
+    /// Procedure: k ≡ (−1)^s₁|k₁| + (−1)^s₂|k₂|·λ with |kᵢ| < 2¹²⁸
+    /// ([`glv::split`], bound [`glv::HALF_BITS`]); T₁[j] = [j+1]P for
+    /// j < 16, T₂[j] = φ(T₁[j]) = (β·X : Y : Z); both magnitudes recoded
+    /// into 27 signed 5-bit digits ([`recode::signed_window_bytes`]); the
+    /// chain starts from the sum of the two top-digit entries, then for each
+    /// lower digit pair: Q ← [32]Q + ((−1)^s₁·d₁ᵢ)·T₁ + ((−1)^s₂·d₂ᵢ)·T₂,
+    /// each entry read by a full masked scan and negated by a masked
+    /// select. 26 × (5 doublings + 2 additions) instead of 65 × (4 + 1).
+    /// Measured (secp256k1 ECDH, µs): 4-bit windows over 136 bits
+    /// (35 digit pairs, the chain starting from O) 24.4 → 5-bit windows
+    /// over 128 bits 22.4; 6-bit windows (32-entry tables) 24.0.
     pub fn mul_glv(&self, g: &glv::GlvParams<C>, k: &C::ScalarField) -> Self {
-        let mut t1 = [*self; 8];
-        t1[1] = self.double();
-        t1[2] = t1[1].add(self);
-        t1[3] = t1[1].double();
-        t1[4] = t1[3].add(self);
-        t1[5] = t1[2].double();
-        t1[6] = t1[5].add(self);
-        t1[7] = t1[3].double();
+        const T: usize = 16;
+        const W: u32 = 5;
+        let mut t1 = [*self; T];
+        for j in 1..T {
+            t1[j] = if j % 2 == 1 { t1[j / 2].double() } else { t1[j - 1].add(self) };
+        }
         let mut t2 = t1;
         for t in t2.iter_mut() {
             t.x = t.x * g.beta;
@@ -868,17 +871,18 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         let s = glv::split(g, k);
         let mut d1 = [0i8; recode::SIGNED4_MAX_DIGITS];
         let mut d2 = [0i8; recode::SIGNED4_MAX_DIGITS];
-        let n = recode::signed_window4_bytes(&s.k1, &mut d1);
-        recode::signed_window4_bytes(&s.k2, &mut d2);
-        let mut acc = Self::IDENTITY;
-        for i in (0..n).rev() {
-            acc = JacobianPoint::double_from_projective_on::<false>(&acc).double_n(3).to_projective();
-            let mut p1 = Self::lookup_signed(&c1, d1[i]);
-            p1.y = C::Base::conditional_select(&p1.y, &-p1.y, s.neg1);
-            acc = acc.add(&p1);
-            let mut p2 = Self::lookup_signed(&c2, d2[i]);
-            p2.y = C::Base::conditional_select(&p2.y, &-p2.y, s.neg2);
-            acc = acc.add(&p2);
+        let n = recode::signed_window_bytes(&s.k1, W, glv::HALF_BITS, &mut d1);
+        recode::signed_window_bytes(&s.k2, W, glv::HALF_BITS, &mut d2);
+        let entry = |c: &[[C::Base; 3]; T], d: i8, neg: Choice| {
+            let mut p = Self::lookup_signed(c, d);
+            p.y = C::Base::conditional_select(&p.y, &-p.y, neg);
+            p
+        };
+        let mut acc = entry(&c1, d1[n - 1], s.neg1).add(&entry(&c2, d2[n - 1], s.neg2));
+        for i in (0..n - 1).rev() {
+            acc = JacobianPoint::double_from_projective_on::<false>(&acc).double_n(W - 1).to_projective();
+            acc = acc.add(&entry(&c1, d1[i], s.neg1));
+            acc = acc.add(&entry(&c2, d2[i], s.neg2));
         }
         d1.zeroize();
         d2.zeroize();
