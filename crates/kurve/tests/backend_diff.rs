@@ -382,4 +382,18 @@ fn special_prime_routines_match_reference() {
         assert!(d < m, "double not reduced: a={a:x}");
         assert_eq!(d, (a * 2u32) % &m, "double a={a:x}");
     }
+    // the P-521 addition and subtraction (carry chains with the fold): every
+    // edge value against every edge value and the random values, both orders
+    let edges = edges_below::<9>(&m);
+    for a in &vals {
+        for b in &edges {
+            for (x, y) in [(a, b), (b, a)] {
+                let (xl, yl) = (to_limbs::<9>(x), to_limbs::<9>(y));
+                let s = to_big(&backend::p521::add(&xl, &yl));
+                assert_eq!(s, (x + y) % &m, "add x={x:x} y={y:x}");
+                let d = to_big(&backend::p521::sub(&xl, &yl));
+                assert_eq!(d, (x + &m - y) % &m, "sub x={x:x} y={y:x}");
+            }
+        }
+    }
 }

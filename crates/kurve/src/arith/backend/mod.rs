@@ -210,11 +210,15 @@ pub(crate) fn select_unprobed(avx2: bool) {
     SELECTED.store(PROBED | ADX | if avx2 { AVX2 } else { 0 }, Ordering::Relaxed);
 }
 
-/// `(a + b) mod m` for `a, b < m`, on the selected backend: the x86-64
+/// `(a + b) mod m` for `a, b < m`, on the selected backend: for the P-521
+/// prime [`p521::add`] (every backend), the x86-64
 /// assembly for N = 4 ([`x86_64_add`]) when the assembly backends are
 /// selected, else [`portable::add_mod`]. Constant time; never fails.
 #[inline(always)]
 pub fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64; N] {
+    if p521::is_p521(m) {
+        return limbs_resize(&p521::add(&limbs_resize(a), &limbs_resize(b)));
+    }
     #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
     {
         if let (Some(a4), Some(b4), Some(m4)) = (limbs_ref(a), limbs_ref(b), limbs_ref(m)) {
@@ -226,11 +230,15 @@ pub fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64
     portable::add_mod(a, b, m)
 }
 
-/// Modular subtraction `(a − b) mod m` for `a, b < m`: the x86-64
+/// Modular subtraction `(a − b) mod m` for `a, b < m`: [`p521::sub`] for
+/// the P-521 prime (every backend), the x86-64
 /// assembly for N = 4 ([`x86_64_add::sub_mod`]) when the assembly backends
 /// are selected, else [`portable::sub_mod`]. Constant time; never fails.
 #[inline(always)]
 pub fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64; N] {
+    if p521::is_p521(m) {
+        return limbs_resize(&p521::sub(&limbs_resize(a), &limbs_resize(b)));
+    }
     #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
     {
         if let (Some(a4), Some(b4), Some(m4)) = (limbs_ref(a), limbs_ref(b), limbs_ref(m)) {

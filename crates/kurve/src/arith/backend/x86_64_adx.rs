@@ -177,7 +177,7 @@ pub(crate) fn mont_mul_unchecked<const N: usize>(
 ///
 /// The caller must have checked [`cpu_has_bmi2_adx`]; requires `a < 2³⁸⁴`,
 /// `b < p`. Constant time; never fails.
-#[inline(always)]
+#[inline(never)]
 pub(crate) fn mul_p384_unchecked(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
     let r = gen::mont_mul_6_p384_raw(a, b);
     final_sub(&take(&r), r[6], &super::p384::MODULUS)
@@ -190,7 +190,7 @@ pub(crate) fn mul_p384_unchecked(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
 ///
 /// The caller must have checked [`cpu_has_bmi2_adx`]; requires `a < p`.
 /// Constant time; never fails.
-#[inline(always)]
+#[inline(never)]
 pub(crate) fn sqr_p384_unchecked(a: &[u64; 6]) -> [u64; 6] {
     let r = gen::mont_sqr_6_p384_raw(a);
     final_sub(&take(&r), r[6], &super::p384::MODULUS)
@@ -214,7 +214,16 @@ pub fn sqr_p384(a: &[u64; 6]) -> Option<[u64; 6]> {
 ///
 /// The caller must have checked [`cpu_has_bmi2_adx`]; requires `a < 2⁵⁷⁶`,
 /// `b < p`. Constant time; never fails.
-#[inline(always)]
+///
+/// Not inlined (nor the squaring, nor the P-384 pair): each copy is about
+/// 1.5 KB of code, and inlined at every multiplication of a window step
+/// (five doublings and an RCB addition, 40-odd products) the hot loop
+/// outgrew the 32 KiB L1 instruction cache. Measured out of line
+/// (µs, this machine): P-521 `mul` 249 → 222, ECDSA sign 59.4 → 51.8;
+/// P-384 ECDH 137 → 129, sign 32.9 → 30.0, keygen 28.7 → 25.6. The P-256
+/// routines (half the size) measured 3–8 % slower out of line and stay
+/// inlined.
+#[inline(never)]
 pub(crate) fn mul_p521_unchecked(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
     gen::mul_p521_9_raw(a, b)
 }
@@ -226,7 +235,7 @@ pub(crate) fn mul_p521_unchecked(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
 ///
 /// The caller must have checked [`cpu_has_bmi2_adx`]; requires `a < p`.
 /// Constant time; never fails.
-#[inline(always)]
+#[inline(never)]
 pub(crate) fn sqr_p521_unchecked(a: &[u64; 9]) -> [u64; 9] {
     gen::sqr_p521_9_raw(a)
 }
