@@ -152,8 +152,8 @@ impl Rng {
     }
 }
 
-/// `recode::signed_window_bytes` over `glv::HALF_BITS` bits for w = 4..=7:
-/// ⌈128/w⌉ + 1 digits, each in [−2^(w−1), 2^(w−1)], the last 0 or 1, and
+/// `recode::signed_window_bytes` over `glv::HALF_BITS` bits for w = 4..=7
+/// and over 130 bits for w = 5: ⌈bits/w⌉ + 1 digits, each in [−2^(w−1), 2^(w−1)], the last 0 or 1, and
 /// Σ dᵢ·2^(wi) equal to the magnitude; on every single bit, all-ones
 /// prefixes and random 128-bit values, and on the halves of real splits.
 #[test]
@@ -186,9 +186,10 @@ fn signed_window_of_half_magnitudes() {
     for v in &values {
         let want = BigUint::from_bytes_be(v);
         assert!(want.bits() <= glv::HALF_BITS as u64);
-        for w in 4..=7u32 {
-            let n = signed_window_bytes(v, w, glv::HALF_BITS, &mut digits);
-            assert_eq!(n, glv::HALF_BITS.div_ceil(w as usize) + 1, "w = {w}");
+        // the bound itself, and the 130 bits `mul_glv` reads (26 windows of 5)
+        for (w, bits) in (4..=7u32).map(|w| (w, glv::HALF_BITS)).chain([(5, 130)]) {
+            let n = signed_window_bytes(v, w, bits, &mut digits);
+            assert_eq!(n, bits.div_ceil(w as usize) + 1, "w = {w}");
             let half = 1i64 << (w - 1);
             let mut acc = BigInt::from(0);
             for (i, &d) in digits[..n].iter().enumerate().rev() {

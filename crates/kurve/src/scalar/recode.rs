@@ -97,23 +97,6 @@ pub fn signed_window<F: Field>(s: &F, w: u32, digits: &mut [i8; SIGNED4_MAX_DIGI
     n
 }
 
-/// Signed 4-bit recoding of a big-endian byte string `be` (any value
-/// < 2^(8·len)): writes 2·len + 1 digits in [−8, 8] (the last one the final
-/// carry) and returns their number. Constant time in the bytes; same
-/// procedure as [`signed_window4`].
-pub fn signed_window4_bytes(be: &[u8], digits: &mut [i8; SIGNED4_MAX_DIGITS]) -> usize {
-    let n = (2 * be.len() + 1).min(SIGNED4_MAX_DIGITS);
-    let mut carry = 0u8;
-    for (i, d) in digits.iter_mut().enumerate().take(n - 1) {
-        let byte = be[be.len() - 1 - i / 2];
-        let t = ((byte >> (4 * (i % 2))) & 0xf) + carry;
-        carry = (t + 8) >> 4;
-        *d = t as i8 - (carry << 4) as i8;
-    }
-    digits[n - 1] = carry as i8;
-    n
-}
-
 /// Signed w-bit recoding (4 ≤ w ≤ 7, clamped into that range) of the low
 /// `bits` bits of a big-endian byte string `be`, for a value known to be
 /// below 2^bits (the GLV halves, below 2¹²⁸ by the split's bound; bits of

@@ -123,8 +123,7 @@ pub fn sqr(a: &[u64; 9]) -> [u64; 9] {
     redc(lo, hi)
 }
 
-/// (a + b) mod p for a, b < p, on the selected backend's behalf (every
-/// backend uses it): s = a + b + 1 (one carry chain, carry-in 1); bit 521
+/// (a + b) mod p for a, b < p (every backend): s = a + b + 1 (one carry chain, carry-in 1); bit 521
 /// of s is c = [a + b ≥ p]; the result is (s mod 2⁵²¹) − (1 − c) — for
 /// c = 1 that is a + b + 1 − 2⁵²¹ = a + b − p, for c = 0 it is a + b —
 /// one borrow chain of a 0/1 value and no masked select of p (the general

@@ -38,9 +38,10 @@ pub struct GlvParams<C: WeierstrassCurve> {
     pub minus_b2: C::ScalarField,
 }
 
-/// Bytes of the half-size scalars |k₁|, |k₂| handed to the recoding:
-/// 17 (the proven bound is 2¹²⁸; one spare byte keeps the recoding exact
-/// even if a rounding edge produced a 129-bit half).
+/// Bytes of the half-size scalars |k₁|, |k₂| handed to the recodings:
+/// 17 (the proven bound is 2¹²⁸, [`HALF_BITS`]; the spare byte keeps the
+/// variable-time wNAF exact even if a rounding edge produced a longer
+/// half, and the constant-time recoding of `mul_glv` reads 130 bits).
 pub const HALF_BYTES: usize = 17;
 
 /// The bound on the split's halves: |k₁|, |k₂| < 2^HALF_BITS (the bound

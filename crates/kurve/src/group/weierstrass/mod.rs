@@ -844,7 +844,8 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// Procedure: k ≡ (−1)^s₁|k₁| + (−1)^s₂|k₂|·λ with |kᵢ| < 2¹²⁸
     /// ([`glv::split`], bound [`glv::HALF_BITS`]); T₁[j] = [j+1]P for
     /// j < 16, T₂[j] = φ(T₁[j]) = (β·X : Y : Z); both magnitudes recoded
-    /// into 27 signed 5-bit digits ([`recode::signed_window_bytes`]); the
+    /// into 27 signed 5-bit digits over their low 130 bits
+    /// ([`recode::signed_window_bytes`]); the
     /// chain starts from the sum of the two top-digit entries, then for each
     /// lower digit pair: Q ← [32]Q + ((−1)^s₁·d₁ᵢ)·T₁ + ((−1)^s₂·d₂ᵢ)·T₂,
     /// each entry read by a full masked scan and negated by a masked
@@ -871,8 +872,10 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         let s = glv::split(g, k);
         let mut d1 = [0i8; recode::SIGNED4_MAX_DIGITS];
         let mut d2 = [0i8; recode::SIGNED4_MAX_DIGITS];
-        let n = recode::signed_window_bytes(&s.k1, W, glv::HALF_BITS, &mut d1);
-        recode::signed_window_bytes(&s.k2, W, glv::HALF_BITS, &mut d2);
+        // 26 windows cover 130 bits: the proven 128 and two spare
+        let bits = glv::HALF_BITS.next_multiple_of(W as usize);
+        let n = recode::signed_window_bytes(&s.k1, W, bits, &mut d1);
+        recode::signed_window_bytes(&s.k2, W, bits, &mut d2);
         let entry = |c: &[[C::Base; 3]; T], d: i8, neg: Choice| {
             let mut p = Self::lookup_signed(c, d);
             p.y = C::Base::conditional_select(&p.y, &-p.y, neg);
