@@ -271,29 +271,46 @@ fn backend_name_is_known() {
     }
 }
 
-/// The dispatched masked table read (`Field::lookup`, AVX2-compiled where the
-/// CPU has it) equals the portable loop for every index, including 0 and
-/// indices past the table (all zeros), on 64-entry rows of two coordinates
-/// (the `mul_base` shape) and 8-entry rows of three (the `mul` window).
+/// The dispatched masked table read (`Field::lookup`: the AVX2 scan with
+/// vector compares and blends where the CPU has it) equals the portable loop
+/// and the entry itself for every index, including 0 and indices past the
+/// table (all zeros). Covered: every limb count in use (3, 4, 5, 6, 8, 9
+/// limbs of `Fp`, the 5 of `Fe25519`, the 7 of `Fe448`: whole 256-bit
+/// chunks and short last chunks of 1, 2 and 3 limbs), one to three
+/// coordinates an entry (4, 2 and 1 accumulators), and table lengths that
+/// are and are not multiples of the accumulator count (1, 2, 3, 5, 7, 8,
+/// 16, 17, 33, 64).
 #[test]
 fn lookup_backends_agree() {
     use kurve::field::{lookup_portable, Field};
-    type F = kurve::field::Fp<curves::secp256r1::BaseParams, 4>;
-    type G = kurve::field::Fp<curves::secp521r1::BaseParams, 9>;
-    let mut rng = Rng(7);
-    let t2: Vec<[F; 2]> = (0..64).map(|_| [F::from_u64(rng.next_u64()).square(), F::from_u64(rng.next_u64())]).collect();
-    let t3: Vec<[G; 3]> =
-        (0..8).map(|_| core::array::from_fn(|_| G::from_u64(rng.next_u64()).square())).collect();
-    for idx in 0..=u8::MAX {
-        let (a, b) = (F::lookup(&t2, idx), lookup_portable(&t2, idx));
-        assert!(a == b, "idx {idx}");
-        let want = if idx >= 1 && idx <= 64 { t2[idx as usize - 1] } else { [F::ZERO; 2] };
-        assert!(a == want, "idx {idx}");
-        let (c, d) = (G::lookup(&t3, idx), lookup_portable(&t3, idx));
-        assert!(c == d, "idx {idx}");
-        let want = if idx >= 1 && idx <= 8 { t3[idx as usize - 1] } else { [G::ZERO; 3] };
-        assert!(c == want, "idx {idx}");
+    fn check<F: Field, const K: usize>(rng: &mut Rng) {
+        for len in [1usize, 2, 3, 5, 7, 8, 16, 17, 33, 64] {
+            let t: Vec<[F; K]> =
+                (0..len).map(|_| core::array::from_fn(|_| F::from_u64(rng.next_u64()).square())).collect();
+            for idx in 0..=u8::MAX {
+                let (a, b) = (F::lookup(&t, idx), lookup_portable(&t, idx));
+                let want = if idx >= 1 && usize::from(idx) <= len { t[usize::from(idx) - 1] } else { [F::ZERO; K] };
+                for k in 0..K {
+                    assert_eq!(a[k].limbs(), b[k].limbs(), "len {len} idx {idx} coordinate {k}");
+                    assert_eq!(a[k].limbs(), want[k].limbs(), "len {len} idx {idx} coordinate {k}");
+                }
+            }
+        }
     }
+    fn all_k<F: Field>(rng: &mut Rng) {
+        check::<F, 1>(rng);
+        check::<F, 2>(rng);
+        check::<F, 3>(rng);
+    }
+    let mut rng = Rng(7);
+    all_k::<kurve::field::Fp<curves::secp192r1::BaseParams, 3>>(&mut rng);
+    all_k::<kurve::field::Fp<curves::secp256r1::BaseParams, 4>>(&mut rng);
+    all_k::<kurve::field::Fp<curves::brainpool_p320r1::BaseParams, 5>>(&mut rng);
+    all_k::<kurve::field::Fp<curves::secp384r1::BaseParams, 6>>(&mut rng);
+    all_k::<kurve::field::Fp<curves::brainpool_p512r1::BaseParams, 8>>(&mut rng);
+    all_k::<kurve::field::Fp<curves::secp521r1::BaseParams, 9>>(&mut rng);
+    all_k::<curves::curve25519::Fp>(&mut rng);
+    all_k::<curves::curve448::Fp>(&mut rng);
     println!("avx2 scans selected: {}", backend::avx2_selected());
 }
 

@@ -414,6 +414,16 @@ macro_rules! fe25519_common {
             }
 
             #[inline(always)]
+            fn limbs(&self) -> &[u64] {
+                &self.0
+            }
+
+            #[inline(always)]
+            fn limbs_mut(&mut self) -> &mut [u64] {
+                &mut self.0
+            }
+
+            #[inline(always)]
             fn or_masked(&mut self, other: &Self, mask: u64) {
                 for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
                     *a |= mask & *b;

@@ -223,6 +223,16 @@ macro_rules! impl_fe448_common {
             }
 
             #[inline(always)]
+            fn limbs(&self) -> &[u64] {
+                &self.limbs
+            }
+
+            #[inline(always)]
+            fn limbs_mut(&mut self) -> &mut [u64] {
+                &mut self.limbs
+            }
+
+            #[inline(always)]
             fn or_masked(&mut self, other: &Self, mask: u64) {
                 for (a, b) in self.limbs.iter_mut().zip(other.limbs.iter()) {
                     *a |= mask & *b;

@@ -300,6 +300,16 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     }
 
     #[inline(always)]
+    fn limbs(&self) -> &[u64] {
+        &self.limbs
+    }
+
+    #[inline(always)]
+    fn limbs_mut(&mut self) -> &mut [u64] {
+        &mut self.limbs
+    }
+
+    #[inline(always)]
     fn or_masked(&mut self, other: &Self, mask: u64) {
         for (a, b) in self.limbs.iter_mut().zip(other.limbs.iter()) {
             *a |= mask & *b;

@@ -106,6 +106,18 @@ pub trait Field:
     /// representations. Constant time; never fails.
     fn or_masked(&mut self, other: &Self, mask: u64);
 
+    /// The internal limbs (the representation, not the canonical value:
+    /// Montgomery form for [`Fp`](crate::field::Fp)), for the vectorized
+    /// table scans of the backends (`arith::backend::x86_64_avx2`). Never
+    /// fails.
+    fn limbs(&self) -> &[u64];
+
+    /// The internal limbs, writable, for the vectorized table scans to copy
+    /// an entry out. Writing anything other than the limbs of an element of
+    /// the same type (or all zeros, [`Field::ZERO`]) gives a meaningless
+    /// representation, as with [`Field::or_masked`]. Never fails.
+    fn limbs_mut(&mut self) -> &mut [u64];
+
     /// Swaps `a` and `b` when `mask` is all ones and leaves them when it is
     /// zero, on the internal limbs (t = mask & (a ⊕ b); a ⊕= t; b ⊕= t).
     /// Unlike `conditional_swap` it takes a precomputed mask, so a ladder
@@ -123,7 +135,8 @@ pub trait Field:
     /// time in `idx` (the table length is public). Never fails.
     ///
     /// Runs on the selected backend ([`crate::arith::backend::lookup`]: the
-    /// same loop compiled for AVX2 where the CPU has it).
+    /// same read on 256-bit registers where the CPU has AVX2, with vector
+    /// compares and blends instead of the arithmetic mask).
     #[inline(always)]
     fn lookup<const K: usize>(table: &[[Self; K]], idx: u8) -> [Self; K] {
         crate::arith::backend::lookup(table, idx)

@@ -253,8 +253,9 @@ pub fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64
 
 /// Masked table read, the body of [`Field::lookup`]: `table[j]` for the one
 /// j with j + 1 = `idx`, or zeros; every entry is read and OR-ed in under an
-/// arithmetic mask. With AVX2 selected the same loop runs compiled for AVX2
-/// ([`x86_64_avx2::lookup`]: 256-bit AND/OR), else the portable one
+/// arithmetic mask. With AVX2 selected the same read runs on 256-bit
+/// registers ([`x86_64_avx2::lookup`]: vector compares and blends into up
+/// to four accumulators), else the portable loop
 /// ([`crate::field::lookup_portable`]). Constant time in `idx`; never fails.
 #[inline(always)]
 pub fn lookup<F: Field, const K: usize>(table: &[[F; K]], idx: u8) -> [F; K] {

@@ -2,19 +2,34 @@
 //!
 //! The scan of [`crate::field::lookup_portable`] reads every table entry and
 //! ORs it in under a mask; with 64-entry rows (the w = 7 fixed-base tables
-//! of `mul_base`) it dominates key generation. Here the same loop is
-//! compiled with AVX2 enabled (`#[target_feature(enable = "avx2")]`), so
-//! LLVM turns each entry's AND/OR into 256-bit VPAND/VPOR on whole
-//! coordinates, with the mask broadcast once per entry; nothing else
-//! changes, so the result is identical.
+//! of `mul_base`) it dominates key generation after the additions. Here the
+//! same read ([`lookup`]) runs on 256-bit registers: the limbs of each
+//! coordinate as 256-bit chunks, the entry's mask a vector compare of its
+//! counter with the index (no scalar mask and broadcast per entry), the
+//! chunk blended in under it, and the entries dealt to up to four
+//! independent accumulators so that the blend latency does not chain.
 //!
-//! Constant time: the same straight-line masked reads as the portable loop
-//! (every entry, in order; the mask comes from `arith::eq_mask` behind the
-//! value barrier); vector AND/OR/broadcast have data-independent timing.
+//! Measured on the Zen 5 machine (dependent reads, ns): a 64-entry row of
+//! two P-256 coordinates (4 KiB) 42.1 → 20.7, an 8-entry row of three
+//! 10.8 → 7.6, a 16-entry row of three 15.5 → 10.6, against the earlier
+//! version of this module (the portable loop compiled with AVX2 enabled:
+//! LLVM's VPAND/VPOR per entry after a scalar mask and a broadcast, one
+//! accumulator). With four accumulators and AND/OR instead of blends the
+//! 64-entry row took 29.6 ns, with one accumulator and blends 34.5.
+//! P-256 key generation 8.87 → 7.80 µs, ECDSA sign 11.81 → 10.65;
+//! secp256k1 keygen 7.25 → 6.49.
+//!
+//! Constant time: every entry is read, in order, whatever the index; the
+//! index enters only vector compares (VPCMPEQQ) and blends (VPBLENDVB),
+//! whose timing does not depend on data. The valgrind taint check runs this
+//! code (its harness selects it explicitly when the host has AVX2).
 //! One of the audited `unsafe` places of the crate (see `lib.rs`): the CPU
-//! probe (CPUID, XGETBV) and the call into the AVX2-compiled function.
+//! probe (CPUID, XGETBV), the AVX2 intrinsics, and the loads and stores
+//! inside the limb slices.
 
 #![allow(unsafe_code)]
+
+use core::arch::x86_64::*;
 
 use crate::field::Field;
 
@@ -58,19 +73,132 @@ pub(super) fn os_xcr0_and_leaf7_ebx() -> Option<(u32, u32)> {
     }
 }
 
-/// [`crate::field::lookup_portable`] compiled for AVX2.
+/// Most 256-bit chunks one coordinate may span in [`lookup`]: 12 limbs
+/// (P-521's 9 limbs take 3). Wider elements take the portable loop.
+const MAX_CHUNKS: usize = 3;
+
+/// The masked table read of [`crate::field::lookup_portable`] (`table[j]`
+/// for the one j with j + 1 = `idx`, or zeros), on AVX2 registers.
+///
+/// Each coordinate's limbs ([`Field::limbs`]) are read as 256-bit chunks
+/// (a short last chunk by 128- and 64-bit loads, zero-extended); the mask of
+/// entry j is a vector compare of the counter j + 1 with `idx` (VPCMPEQQ:
+/// all ones or zero in each lane), and the chunk is blended into an
+/// accumulator under it (VPBLENDVB). The entries are dealt round-robin to G
+/// independent accumulators (G = 4, 2 or 1 as an entry spans ≤ 2, ≤ 4 or
+/// more chunks), so the 2-cycle dependency of each blend on the previous one
+/// does not bound the loop; the G partial results are OR-ed at the end (at
+/// most one of them is not zero).
 ///
 /// The caller must have checked AVX2 ([`super::avx2_selected`]); same
-/// contract and result as the portable loop. Constant time in `idx`.
+/// contract and result as the portable loop. Constant time in `idx`: every
+/// entry is read, in order, and `idx` only enters vector compares and
+/// blends, whose timing does not depend on data.
 #[inline(always)]
 pub(crate) fn lookup<F: Field, const K: usize>(table: &[[F; K]], idx: u8) -> [F; K] {
+    let chunks = F::ZERO.limbs().len().div_ceil(4);
+    if chunks == 0 || chunks > MAX_CHUNKS {
+        return crate::field::lookup_portable(table, idx);
+    }
     // SAFETY: reached only through `super::lookup` when `avx2_selected()`,
     // i.e. the probe above (or the harness's explicit assumption) found AVX2
-    // with OS support; the function is otherwise ordinary safe Rust.
-    unsafe { lookup_avx2(table, idx) }
+    // with OS support. The loads and stores stay inside the limb slices
+    // (`load_chunk`, `store_chunk`).
+    unsafe {
+        match K * chunks {
+            0..=2 => scan_avx2::<F, K, 4>(table, idx, chunks),
+            3..=4 => scan_avx2::<F, K, 2>(table, idx, chunks),
+            _ => scan_avx2::<F, K, 1>(table, idx, chunks),
+        }
+    }
 }
 
+/// The body of [`lookup`] with G accumulators (entry j goes to j mod G).
 #[target_feature(enable = "avx2")]
-unsafe fn lookup_avx2<F: Field, const K: usize>(table: &[[F; K]], idx: u8) -> [F; K] {
-    crate::field::lookup_portable(table, idx)
+unsafe fn scan_avx2<F: Field, const K: usize, const G: usize>(
+    table: &[[F; K]],
+    idx: u8,
+    chunks: usize,
+) -> [F; K] {
+    // want[g] = idx − g: the entry at group g of a round whose counter is
+    // c (= its group-0 entry's j + 1) has j + 1 = c + g.
+    let want: [__m256i; G] = core::array::from_fn(|g| _mm256_set1_epi64x(i64::from(idx) - g as i64));
+    let mut ctr = _mm256_set1_epi64x(1);
+    let zero = _mm256_setzero_si256();
+    let mut acc = [[[zero; MAX_CHUNKS]; K]; G];
+    let rounds = table.chunks_exact(G);
+    let rest = rounds.remainder();
+    for round in rounds {
+        for ((entry, a), w) in round.iter().zip(acc.iter_mut()).zip(want.iter()) {
+            blend_entry(a, entry, _mm256_cmpeq_epi64(ctr, *w), chunks);
+        }
+        ctr = _mm256_add_epi64(ctr, _mm256_set1_epi64x(G as i64));
+    }
+    for entry in rest {
+        blend_entry(&mut acc[0], entry, _mm256_cmpeq_epi64(ctr, want[0]), chunks);
+        ctr = _mm256_add_epi64(ctr, _mm256_set1_epi64x(1));
+    }
+    let mut r = [F::ZERO; K];
+    for (k, rk) in r.iter_mut().enumerate() {
+        for c in 0..chunks {
+            let mut v = zero;
+            for a in acc.iter() {
+                v = _mm256_or_si256(v, a[k][c]);
+            }
+            store_chunk(rk.limbs_mut(), c, v);
+        }
+    }
+    r
+}
+
+/// acc ← entry where `mask` is all ones, chunk by chunk (VPBLENDVB).
+#[inline(always)]
+unsafe fn blend_entry<F: Field, const K: usize>(
+    acc: &mut [[__m256i; MAX_CHUNKS]; K],
+    entry: &[F; K],
+    mask: __m256i,
+    chunks: usize,
+) {
+    for (a, x) in acc.iter_mut().zip(entry.iter()) {
+        for (c, ac) in a.iter_mut().enumerate().take(chunks) {
+            *ac = _mm256_blendv_epi8(*ac, load_chunk(x.limbs(), c), mask);
+        }
+    }
+}
+
+/// Limbs 4c .. 4c + 3 of `w` as one 256-bit value, zero beyond the end of
+/// `w` (loads only inside `w`).
+#[inline(always)]
+unsafe fn load_chunk(w: &[u64], c: usize) -> __m256i {
+    let rest = w.get(4 * c..).unwrap_or(&[]);
+    let p = rest.as_ptr();
+    match rest.len() {
+        0 => _mm256_setzero_si256(),
+        1 => _mm256_set_m128i(_mm_setzero_si128(), _mm_loadl_epi64(p.cast())),
+        2 => _mm256_set_m128i(_mm_setzero_si128(), _mm_loadu_si128(p.cast())),
+        3 => _mm256_set_m128i(_mm_loadl_epi64(p.add(2).cast()), _mm_loadu_si128(p.cast())),
+        _ => _mm256_loadu_si256(p.cast()),
+    }
+}
+
+/// Writes the lanes of `v` to limbs 4c .. 4c + 3 of `w`, as many as `w`
+/// has (stores only inside `w`).
+#[inline(always)]
+unsafe fn store_chunk(w: &mut [u64], c: usize, v: __m256i) {
+    let rest = match w.get_mut(4 * c..) {
+        Some(rest) => rest,
+        None => return,
+    };
+    let p = rest.as_mut_ptr();
+    let lo = _mm256_castsi256_si128(v);
+    match rest.len() {
+        0 => {}
+        1 => _mm_storel_epi64(p.cast(), lo),
+        2 => _mm_storeu_si128(p.cast(), lo),
+        3 => {
+            _mm_storeu_si128(p.cast(), lo);
+            _mm_storel_epi64(p.add(2).cast(), _mm256_extracti128_si256::<1>(v));
+        }
+        _ => _mm256_storeu_si256(p.cast(), v),
+    }
 }
