@@ -593,6 +593,115 @@ def gen_sqr_mont(n, p384=False):
     return "\n".join(out)
 
 
+def gen_sqr_mont_4():
+    """Montgomery squaring for N = 4 and a general odd modulus (the brainpool
+    224- and 256-bit primes and orders), all in registers: the eight words
+    of the square w0..w7, lo, hi and the pointers a and mi are the thirteen
+    usable registers, and the pointer a becomes the fifth accumulator word
+    once phase 2 has read a. Same result as gen_sqr_mont(4): N + 1 words
+    t = REDC(L) + H < 2m for a^2 = L + 2^256 H, a < m.
+
+    Phase 1: the six cross products a_i*a_j (i < j) into w1..w6 by rows with
+    one ADD/ADC chain each (every partial sum is a sum of non-negative terms
+    below the final 2^448, so no carry is lost). Phase 2: w <- 2w + the four
+    squares, the doubling on the CF chain (ADCX w, w) and the squares on the
+    OF chain (ADOX), as in gen_sqr_p521. Phase 3: the reduction rounds of
+    gen_sqr_mont on t = w0..w3 (t_4 = 0), then t += H (w4..w7)."""
+    A = lambda i: f"qword ptr [{{a}} + {8 * i}]"
+    M = lambda j: f"qword ptr [{{mi}} + {8 * j}]"
+    L = []
+    L.append("// phase 1: cross products, row 0: w1..w4 = a0 * (a1, a2, a3)")
+    L += ["mov rdx, " + A(0),
+          "mulx {w2}, {w1}, " + A(1),
+          "mulx {w3}, {lo}, " + A(2),
+          "add {w2}, {lo}",
+          "mulx {w4}, {lo}, " + A(3),
+          "adc {w3}, {lo}",
+          "adc {w4}, 0"]
+    L.append("// row 1: words 3..5 += a1 * (a2, a3) (w7 is a temporary here)")
+    L += ["mov rdx, " + A(1),
+          "mulx {hi}, {lo}, " + A(2),
+          "mulx {w5}, {w7}, " + A(3),
+          "add {w3}, {lo}",
+          "adc {w4}, {hi}",
+          "adc {w5}, 0",
+          "add {w4}, {w7}",
+          "adc {w5}, 0"]
+    L.append("// row 2: words 5..6 += a2 * a3")
+    L += ["mov rdx, " + A(2),
+          "mulx {w6}, {lo}, " + A(3),
+          "add {w5}, {lo}",
+          "adc {w6}, 0"]
+    L.append("// phase 2: w = 2C + sum a_i^2 2^(128 i) (CF: doubling, OF: squares)")
+    L += ["xor {lo:e}, {lo:e}",
+          "mov rdx, " + A(0),
+          "mulx {hi}, {w0}, rdx",
+          "adcx {w1}, {w1}",
+          "adox {w1}, {hi}"]
+    for i in (1, 2, 3):
+        L += ["mov rdx, " + A(i),
+              "mulx {hi}, {lo}, rdx"]
+        if i == 3:
+            L.append("mov {w7:e}, 0")
+        L += [f"adcx {{w{2 * i}}}, {{w{2 * i}}}",
+              f"adox {{w{2 * i}}}, {{lo}}",
+              f"adcx {{w{2 * i + 1}}}, {{w{2 * i + 1}}}",
+              f"adox {{w{2 * i + 1}}}, {{hi}}"]
+    L.append("// phase 3: t = w0..w3, t4 = 0 (the register of a); four rounds")
+    L.append("xor {a:e}, {a:e}")
+    t = ["w0", "w1", "w2", "w3", "a"]
+    for i in range(4):
+        L.append(f"// round {i}: t = (t + q * m) / 2^64")
+        L += [f"mov rdx, {{{t[0]}}}",
+              "imul rdx, " + M(4),
+              "xor {lo:e}, {lo:e}"]
+        for j in range(4):
+            L += ["mulx {hi}, {lo}, " + M(j),
+                  f"adox {{{t[j]}}}, {{lo}}",
+                  f"adcx {{{t[j + 1]}}}, {{hi}}"]
+        L.append(f"adox {{{t[4]}}}, {{{t[0]}}}")
+        t = t[1:] + [t[0]]
+    L.append("// t += H (w4..w7); t < 2m")
+    L += [f"add {{{t[0]}}}, {{w4}}",
+          f"adc {{{t[1]}}}, {{w5}}",
+          f"adc {{{t[2]}}}, {{w6}}",
+          f"adc {{{t[3]}}}, {{w7}}",
+          f"adc {{{t[4]}}}, 0"]
+    out = []
+    out.append("/// Montgomery square of a 4-limb value before the final subtraction:")
+    out.append("/// returns t = (a^2 + Q*m) / 2^256 as 5 words, t < 2m: the full square")
+    out.append("/// in registers (10 products), then Montgomery reduction of its low half")
+    out.append("/// plus its high half.")
+    out.append("///")
+    out.append("/// Requires BMI2 and ADX (checked by the caller) and `a < m`.")
+    out.append("#[inline(always)]")
+    out.append("pub(super) fn mont_sqr_4_raw(a: &[u64; 4], mi: &MontModulus<4>) -> [u64; 5] {")
+    for w in range(5):
+        out.append(f"    let h{w}: u64;")
+    out.append("    // SAFETY: the caller has checked that the CPU supports BMI2 (MULX) and")
+    out.append("    // ADX (ADCX/ADOX). The asm reads 4 words at `a` and 5 at `mi` (the")
+    out.append("    // modulus and its inverse), in bounds of the Rust array and struct, and")
+    out.append("    // writes only the declared registers and the flags.")
+    open_asm(out, L)
+    out.append("            a = inout(reg) a.as_ptr() as u64 => h{},".format(t.index("a")))
+    out.append("            mi = in(reg) mi as *const MontModulus<4>,")
+    for k in range(8):
+        w = f"w{k}"
+        if w in t:
+            out.append(f"            {w} = out(reg) h{t.index(w)},")
+        else:
+            out.append(f"            {w} = out(reg) _,")
+    out.append("            lo = out(reg) _,")
+    out.append("            hi = out(reg) _,")
+    out.append("            out(\"rdx\") _,")
+    out.append("            options(pure, readonly, nostack),")
+    out.append("        );")
+    out.append("    }")
+    out.append("    [" + ", ".join(f"h{w}" for w in range(5)) + "]")
+    out.append("}")
+    return "\n".join(out)
+
+
 def main():
     cfg = [(4, False), (5, False), (6, True)]
     print(HEADER.format(ns="4, 5, 6, 8, P-384; P-521 product and square"))
@@ -611,6 +720,8 @@ def main():
     print(gen_sqr_p521(9))
     print()
     print(gen_sqr_mont(8))
+    print()
+    print(gen_sqr_mont_4())
     print()
     print(gen_sqr_mont(6, p384=True))
 

@@ -317,7 +317,7 @@ fn lookup_backends_agree() {
 /// The special-prime routines called directly (not through the dispatcher,
 /// so both the portable and the assembly versions run whatever the selected
 /// backend): `p384::mul`/`sqr`, `p521::sqr` and, with BMI2 + ADX,
-/// `x86_64_adx::mul_p384`/`sqr_p384`/`mul_p521`/`sqr_p521`/`mont_sqr_8`, against the num-bigint reference
+/// `x86_64_adx::mul_p384`/`sqr_p384`/`mul_p521`/`sqr_p521`/`mont_sqr_8`/`mont_sqr_4`, against the num-bigint reference
 /// r·R ≡ a·b (mod p), r < p, on the edge values and 2,000 random pairs
 /// (a up to 2^(64N) − 1 for the multiplications); and `p521::double`
 /// against 2a mod p.
@@ -385,6 +385,20 @@ fn special_prime_routines_match_reference() {
     let inv = arith::mont_inv(bp512[0]);
     let n = check(bp512, &|_, _| None, &|a| backend::x86_64_adx::mont_sqr_8(a, bp512, inv), 13);
     assert_eq!(n > 0, adx);
+    // the 4-limb assembly squaring (general modulus) on the brainpool 224-
+    // and 256-bit primes and group orders (the moduli it is dispatched for)
+    let four: [(&str, [u64; 4]); 4] = [
+        ("brainpoolP224r1 p", <curves::brainpool_p224r1::BaseParams as FieldParams<4>>::MODULUS),
+        ("brainpoolP224r1 n", <curves::brainpool_p224r1::ScalarParams as FieldParams<4>>::MODULUS),
+        ("brainpoolP256r1 p", <curves::brainpool_p256r1::BaseParams as FieldParams<4>>::MODULUS),
+        ("brainpoolP256r1 n", <curves::brainpool_p256r1::ScalarParams as FieldParams<4>>::MODULUS),
+    ];
+    for (i, (name, m4)) in four.iter().enumerate() {
+        assert!(backend::adx_dispatched(m4), "{name}");
+        let inv = arith::mont_inv(m4[0]);
+        let n = check(m4, &|_, _| None, &|a| backend::x86_64_adx::mont_sqr_4(a, m4, inv), 20 + i as u64);
+        assert_eq!(n > 0, adx, "{name}");
+    }
     // the P-521 doubling (a rotation): 2a mod p, reduced, for a < p
     let m = to_big(p521);
     let mut vals = edges_below::<9>(&m);
