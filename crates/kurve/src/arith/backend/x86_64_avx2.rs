@@ -3,8 +3,9 @@
 //! The scan of [`crate::field::lookup_portable`] reads every table entry and
 //! ORs it in under a mask; with 64-entry rows (the w = 7 fixed-base tables
 //! of `mul_base`) it dominates key generation after the additions. Here the
-//! same read ([`lookup`]) runs on 256-bit registers: the limbs of each
-//! coordinate as 256-bit chunks, the entry's mask a vector compare of its
+//! same read ([`lookup`]) runs on 256-bit registers for elements of 4 or 8
+//! limbs (the portable loop compiled for AVX2 for the others): the limbs of
+//! each coordinate as 256-bit chunks, the entry's mask a vector compare of its
 //! counter with the index (no scalar mask and broadcast per entry), the
 //! chunk blended in under it, and the entries dealt to up to four
 //! independent accumulators so that the blend latency does not chain.
@@ -73,44 +74,59 @@ pub(super) fn os_xcr0_and_leaf7_ebx() -> Option<(u32, u32)> {
     }
 }
 
-/// Most 256-bit chunks one coordinate may span in [`lookup`]: 12 limbs
-/// (P-521's 9 limbs take 3). Wider elements take the portable loop.
-const MAX_CHUNKS: usize = 3;
+/// Most 256-bit chunks one coordinate may span in [`scan_avx2`]: 8 limbs
+/// (brainpoolP512's). Wider elements take [`lookup_loop_avx2`].
+const MAX_CHUNKS: usize = 2;
 
 /// The masked table read of [`crate::field::lookup_portable`] (`table[j]`
 /// for the one j with j + 1 = `idx`, or zeros), on AVX2 registers.
 ///
-/// Each coordinate's limbs ([`Field::limbs`]) are read as 256-bit chunks
-/// (a short last chunk by 128- and 64-bit loads, zero-extended); the mask of
-/// entry j is a vector compare of the counter j + 1 with `idx` (VPCMPEQQ:
-/// all ones or zero in each lane), and the chunk is blended into an
-/// accumulator under it (VPBLENDVB). The entries are dealt round-robin to G
+/// For elements of 4 or 8 limbs ([`Field::limbs`]: the 224- to 256-bit and
+/// 512-bit fields) [`scan_avx2`]: each coordinate read as whole 256-bit
+/// chunks; the mask of entry j a vector compare of the counter j + 1 with
+/// `idx` (VPCMPEQQ: all ones or zero in each lane); the chunk blended into
+/// an accumulator under it (VPBLENDVB); the entries dealt round-robin to G
 /// independent accumulators (G = 4, 2 or 1 as an entry spans ≤ 2, ≤ 4 or
-/// more chunks), so the 2-cycle dependency of each blend on the previous one
-/// does not bound the loop; the G partial results are OR-ed at the end (at
-/// most one of them is not zero).
+/// more chunks), so the 2-cycle dependency of each blend on the previous
+/// one does not bound the loop; the G partial results OR-ed at the end (at
+/// most one of them is not zero). For the other limb counts
+/// [`lookup_loop_avx2`], the portable loop compiled for AVX2: a version of
+/// `scan_avx2` that read the short last chunk (1 to 3 limbs) by 128- and
+/// 64-bit loads measured the same in a microbenchmark but made
+/// brainpoolP192r1 `mul` 34.3 → 54.0 µs and edwards448 `mul` 130 → 150 µs
+/// inside the lab binary (not understood; kept out).
 ///
 /// The caller must have checked AVX2 ([`super::avx2_selected`]); same
 /// contract and result as the portable loop. Constant time in `idx`: every
 /// entry is read, in order, and `idx` only enters vector compares and
-/// blends, whose timing does not depend on data.
+/// blends (or the arithmetic masks of the portable loop), whose timing does
+/// not depend on data.
 #[inline(always)]
 pub(crate) fn lookup<F: Field, const K: usize>(table: &[[F; K]], idx: u8) -> [F; K] {
-    let chunks = F::ZERO.limbs().len().div_ceil(4);
-    if chunks == 0 || chunks > MAX_CHUNKS {
-        return crate::field::lookup_portable(table, idx);
-    }
+    let limbs = F::ZERO.limbs().len();
+    let chunks = limbs / 4;
     // SAFETY: reached only through `super::lookup` when `avx2_selected()`,
     // i.e. the probe above (or the harness's explicit assumption) found AVX2
-    // with OS support. The loads and stores stay inside the limb slices
-    // (`load_chunk`, `store_chunk`).
+    // with OS support. The loads and stores of `scan_avx2` stay inside the
+    // limb slices (`load_chunk`, `store_chunk`).
     unsafe {
+        if limbs % 4 != 0 || chunks == 0 || chunks > MAX_CHUNKS {
+            return lookup_loop_avx2(table, idx);
+        }
         match K * chunks {
             0..=2 => scan_avx2::<F, K, 4>(table, idx, chunks),
             3..=4 => scan_avx2::<F, K, 2>(table, idx, chunks),
             _ => scan_avx2::<F, K, 1>(table, idx, chunks),
         }
     }
+}
+
+/// [`crate::field::lookup_portable`] compiled for AVX2 (LLVM turns each
+/// entry's AND/OR into 256-bit VPAND/VPOR after a scalar mask and a
+/// broadcast). Same contract; constant time in `idx`.
+#[target_feature(enable = "avx2")]
+unsafe fn lookup_loop_avx2<F: Field, const K: usize>(table: &[[F; K]], idx: u8) -> [F; K] {
+    crate::field::lookup_portable(table, idx)
 }
 
 /// The body of [`lookup`] with G accumulators (entry j goes to j mod G).
@@ -166,39 +182,21 @@ unsafe fn blend_entry<F: Field, const K: usize>(
     }
 }
 
-/// Limbs 4c .. 4c + 3 of `w` as one 256-bit value, zero beyond the end of
-/// `w` (loads only inside `w`).
+/// Limbs 4c .. 4c + 3 of `w` as one 256-bit value (zero when `w` has
+/// fewer; [`lookup`] calls it only for whole chunks). Loads only inside `w`.
 #[inline(always)]
 unsafe fn load_chunk(w: &[u64], c: usize) -> __m256i {
-    let rest = w.get(4 * c..).unwrap_or(&[]);
-    let p = rest.as_ptr();
-    match rest.len() {
-        0 => _mm256_setzero_si256(),
-        1 => _mm256_set_m128i(_mm_setzero_si128(), _mm_loadl_epi64(p.cast())),
-        2 => _mm256_set_m128i(_mm_setzero_si128(), _mm_loadu_si128(p.cast())),
-        3 => _mm256_set_m128i(_mm_loadl_epi64(p.add(2).cast()), _mm_loadu_si128(p.cast())),
-        _ => _mm256_loadu_si256(p.cast()),
+    match w.get(4 * c..4 * c + 4) {
+        Some(q) => _mm256_loadu_si256(q.as_ptr().cast()),
+        None => _mm256_setzero_si256(),
     }
 }
 
-/// Writes the lanes of `v` to limbs 4c .. 4c + 3 of `w`, as many as `w`
-/// has (stores only inside `w`).
+/// Writes the four lanes of `v` to limbs 4c .. 4c + 3 of `w` (nothing when
+/// `w` has fewer). Stores only inside `w`.
 #[inline(always)]
 unsafe fn store_chunk(w: &mut [u64], c: usize, v: __m256i) {
-    let rest = match w.get_mut(4 * c..) {
-        Some(rest) => rest,
-        None => return,
-    };
-    let p = rest.as_mut_ptr();
-    let lo = _mm256_castsi256_si128(v);
-    match rest.len() {
-        0 => {}
-        1 => _mm_storel_epi64(p.cast(), lo),
-        2 => _mm_storeu_si128(p.cast(), lo),
-        3 => {
-            _mm_storeu_si128(p.cast(), lo);
-            _mm_storel_epi64(p.add(2).cast(), _mm256_extracti128_si256::<1>(v));
-        }
-        _ => _mm256_storeu_si256(p.cast(), v),
+    if let Some(q) = w.get_mut(4 * c..4 * c + 4) {
+        _mm256_storeu_si256(q.as_mut_ptr().cast(), v);
     }
 }
