@@ -275,8 +275,8 @@ fn backend_name_is_known() {
 /// vector compares and blends where the CPU has it) equals the portable loop
 /// and the entry itself for every index, including 0 and indices past the
 /// table (all zeros). Covered: every limb count in use (3, 4, 5, 6, 8, 9
-/// limbs of `Fp`, the 5 of `Fe25519`, the 7 of `Fe448`: whole 256-bit
-/// chunks and short last chunks of 1, 2 and 3 limbs), one to three
+/// limbs of `Fp`, the 5 of `Fe25519`, the 7 of `Fe448`: the vector scan
+/// for 4 and 8 limbs, the AVX2-compiled loop for the others), one to three
 /// coordinates an entry (4, 2 and 1 accumulators), and table lengths that
 /// are and are not multiples of the accumulator count (1, 2, 3, 5, 7, 8,
 /// 16, 17, 33, 64).
