@@ -2,10 +2,12 @@
 """Generates crates/kurve/src/arith/backend/x86_64_adx_gen.rs: fully unrolled
 MULX/ADCX/ADOX Montgomery multiplication (CIOS) for N = 4, 5, 6, 8 limbs, and
 a variant for the P-384 prime whose reduction rounds use the shape of p
-(two MULX per round instead of six and an IMUL; see backend/p384.rs), and
+(two MULX per round instead of six and an IMUL; see backend/p384.rs),
 for the P-521 prime a full product and a full square, each followed by the
 rotation reduction (no multiplication; gen_mul_p521, gen_sqr_p521,
-p521_redc_tail).
+p521_redc_tail), Montgomery squarings for N = 4 and 8 (gen_sqr_mont_4,
+gen_sqr_mont), and the sum of two products a*b + c*d with one reduction
+for N = 4, 5, 6 (gen_sop).
 
 Usage: python3 tools/gen_adx_mont.py > crates/kurve/src/arith/backend/x86_64_adx_gen.rs
 
@@ -702,9 +704,93 @@ def gen_sqr_mont_4():
     return "\n".join(out)
 
 
+def gen_sop(n):
+    """Montgomery sum of two products for N limbs and a general odd modulus:
+    t = (a*b + c*d + Q*m) / 2^(64N), one reduction for both products (CIOS,
+    Koc-Acar-Kaliski 1996, with a second product row per round). Round i:
+    t += a * b_i (row as in gen), t += c * d_i (same row), then one
+    reduction row (q = t_0 * inv).
+
+    Registers: t_0..t_{N+1}, rdx, lo, hi, the pointer x to a || b || c || d
+    and mi: N + 7 (thirteen, all the usable registers, for N = 6). The
+    caller fills x with 8-byte stores (volatile, so LLVM does not merge them
+    into 16- or 32-byte moves, whose stores are not forwarded to the 8-byte
+    loads of the rows; see gen_mul_p521).
+
+    Bounds (all inputs < m < 2^(64N)): a round maps the value V it starts
+    from to (V + a*b_i + c*d_i + q*m) / 2^64 < V / 2^64 + 3*2^(64N), so
+    V < 4*2^(64N) throughout and the carry word t_{N+1} stays below 4; the
+    result is (a*b + c*d + Q*m) / 2^(64N) < (2m^2 + 2^(64N) m) / 2^(64N)
+    < 3m, returned as N + 1 words; the caller finishes with two conditional
+    subtractions."""
+    regs = [f"t{k}" for k in range(n + 2)]
+    L = []
+    for r in regs:
+        L.append(f"xor {{{r}:e}}, {{{r}:e}}")
+    names = list(regs)
+    for i in range(n):
+        t = names
+        for (name, aoff, boff) in (("a * b", 0, 8 * n), ("c * d", 16 * n, 24 * n)):
+            L.append(f"// round {i}: t += {name}[{i}]")
+            L.append(f"mov rdx, qword ptr [{{x}} + {boff + 8 * i}]")
+            L.append("xor {lo:e}, {lo:e}")
+            for j in range(n):
+                L.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{x}} + {aoff + 8 * j}]")
+                L.append(f"adox {{{t[j]}}}, {{lo}}")
+                L.append(f"adcx {{{t[j + 1]}}}, {{hi}}")
+            L.append("mov {hi:e}, 0")
+            L.append(f"adox {{{t[n]}}}, {{hi}}")
+            L.append(f"adcx {{{t[n + 1]}}}, {{hi}}")
+            L.append(f"adox {{{t[n + 1]}}}, {{hi}}")
+        L.append(f"// round {i}: t = (t + q * m) / 2^64")
+        L.append(f"mov rdx, {{{t[0]}}}")
+        L.append(f"imul rdx, qword ptr [{{mi}} + {8 * n}]")
+        L.append("xor {lo:e}, {lo:e}")
+        for j in range(n):
+            L.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{mi}} + {8 * j}]")
+            L.append(f"adox {{{t[j]}}}, {{lo}}")
+            L.append(f"adcx {{{t[j + 1]}}}, {{hi}}")
+        L.append(f"adox {{{t[n]}}}, {{{t[0]}}}")
+        L.append(f"adcx {{{t[n + 1]}}}, {{{t[0]}}}")
+        L.append(f"adox {{{t[n + 1]}}}, {{{t[0]}}}")
+        names = t[1:] + [t[0]]
+    zero = names[n + 1]
+    out = []
+    out.append(f"/// Montgomery sum of two products of {n}-limb values before the final")
+    out.append(f"/// reduction: returns t = (a*b + c*d + Q*m) / 2^{64 * n} as {n + 1} words,")
+    out.append("/// t < 3m, one Montgomery reduction for both products (two product rows")
+    out.append("/// and one reduction row per round).")
+    out.append("///")
+    out.append("/// Requires BMI2 and ADX (checked by the caller) and every input `< m`.")
+    out.append("#[inline(always)]")
+    out.append(f"pub(super) fn mont_sop_{n}_raw(x: &[u64; {4 * n}], mi: &MontModulus<{n}>) -> [u64; {n + 1}] {{")
+    for r in regs:
+        if r != zero:
+            out.append(f"    let {r}: u64;")
+    out.append("    // SAFETY: the caller has checked that the CPU supports BMI2 (MULX) and")
+    out.append(f"    // ADX (ADCX/ADOX). The asm only reads memory: {4 * n} words at `x` and")
+    out.append(f"    // {n + 1} at `mi` (the modulus and its inverse), in bounds of the")
+    out.append("    // referenced array and struct; it writes only the declared registers and")
+    out.append("    // the flags, and does not touch the stack.")
+    open_asm(out, L)
+    out.append("            x = in(reg) x.as_ptr(),")
+    out.append(f"            mi = in(reg) mi as *const MontModulus<{n}>,")
+    for r in regs:
+        out.append(f"            {r} = out(reg) {'_' if r == zero else r},")
+    out.append("            lo = out(reg) _,")
+    out.append("            hi = out(reg) _,")
+    out.append("            out(\"rdx\") _,")
+    out.append("            options(pure, readonly, nostack),")
+    out.append("        );")
+    out.append("    }")
+    out.append("    [" + ", ".join(names[:n + 1]) + "]")
+    out.append("}")
+    return "\n".join(out)
+
+
 def main():
     cfg = [(4, False), (5, False), (6, True)]
-    print(HEADER.format(ns="4, 5, 6, 8, P-384; P-521 product and square"))
+    print(HEADER.format(ns="4, 5, 6, 8, P-384; P-521 product and square; N = 4, 5, 6 sum of products"))
     print("use super::MontModulus;\n")
     for n, comb in cfg:
         print(gen(n, comb))
@@ -724,6 +810,12 @@ def main():
     print(gen_sqr_mont_4())
     print()
     print(gen_sqr_mont(6, p384=True))
+    print()
+    print(gen_sop(4))
+    print()
+    print(gen_sop(5))
+    print()
+    print(gen_sop(6))
 
 
 main()

@@ -16,6 +16,8 @@
 //!   orders) match the bigint reference and the `const fn` versions, and the
 //!   dispatched `backend::add_mod` / `sub_mod` (the x86-64 assembly of
 //!   `x86_64_add` for N = 4 with the assembly backends) give the same limbs;
+//! * (`sum_of_products_matches_reference`) the sum of two products with one
+//!   reduction, `a·b + c·d`, on the assembly and through the dispatcher;
 //! * the MULX/ADCX/ADOX backend (`arith::backend::x86_64_adx::mont_mul`), when
 //!   the CPU has BMI2+ADX and N ∈ {4, 5, 6, 8}, gives the same limbs. On such a
 //!   CPU a missing result is a failure (the test asserts coverage).
@@ -427,4 +429,90 @@ fn special_prime_routines_match_reference() {
             }
         }
     }
+}
+
+/// The Montgomery sum of two products against the num-bigint reference
+/// r·R ≡ a·b + c·d (mod m), r < m: the assembly (`x86_64_adx::mont_sop`,
+/// called directly, so it runs whatever the selected backend) on the
+/// brainpool 224- and 256-bit primes and orders (4 limbs) and the
+/// brainpool 320- and 384-bit primes (5 and 6 limbs),
+/// and the dispatched `backend::mont_sum_of_products` on those, on the
+/// P-256 prime and order, and on one modulus of each other limb count
+/// (P-384 and P-521 among them: two products and an addition there). Inputs: every
+/// quadruple of edge values below m drawn from {0, 1, m − 1, m − 2,
+/// (m − 1)/2, R mod m} with a = c and b = d or a = b = c = d = m − 1 (the
+/// largest sums), and 3,000 random quadruples per modulus.
+#[test]
+fn sum_of_products_matches_reference() {
+    fn check<const N: usize>(m_l: &[u64; N], f: &dyn Fn(&[u64; N], &[u64; N], &[u64; N], &[u64; N]) -> Option<[u64; N]>, seed: u64) -> usize {
+        let m = to_big(m_l);
+        let r = BigUint::one() << (64 * N);
+        let e: Vec<BigUint> = vec![BigUint::zero(), BigUint::one(), &m - 1u32, &m - 2u32, (&m - 1u32) >> 1, &r % &m];
+        let mut quads: Vec<[BigUint; 4]> = Vec::new();
+        for a in &e {
+            for b in &e {
+                quads.push([a.clone(), b.clone(), a.clone(), b.clone()]);
+                quads.push([a.clone(), b.clone(), &m - 1u32, &m - 1u32]);
+                quads.push([a.clone(), b.clone(), BigUint::zero(), b.clone()]);
+            }
+        }
+        let mut rng = Rng(seed);
+        for _ in 0..3000 {
+            quads.push(core::array::from_fn(|_| to_big(&core::array::from_fn::<u64, N, _>(|_| rng.next_u64())) % &m));
+        }
+        let mut checked = 0;
+        for [a, b, c, d] in &quads {
+            let l = |v: &BigUint| to_limbs::<N>(v);
+            if let Some(x) = f(&l(a), &l(b), &l(c), &l(d)) {
+                let xb = to_big(&x);
+                assert!(xb < m, "not reduced: a={a:x} b={b:x} c={c:x} d={d:x}");
+                assert_eq!((&xb * &r) % &m, (a * b + c * d) % &m, "a={a:x} b={b:x} c={c:x} d={d:x}");
+                checked += 1;
+            }
+        }
+        checked
+    }
+    let adx = backend::x86_64_adx::cpu_has_bmi2_adx();
+    let four: [(&str, [u64; 4]); 6] = [
+        ("brainpoolP224r1 p", <curves::brainpool_p224r1::BaseParams as FieldParams<4>>::MODULUS),
+        ("brainpoolP224r1 n", <curves::brainpool_p224r1::ScalarParams as FieldParams<4>>::MODULUS),
+        ("brainpoolP256r1 p", <curves::brainpool_p256r1::BaseParams as FieldParams<4>>::MODULUS),
+        ("brainpoolP256r1 n", <curves::brainpool_p256r1::ScalarParams as FieldParams<4>>::MODULUS),
+        ("secp256r1 p", <curves::secp256r1::BaseParams as FieldParams<4>>::MODULUS),
+        ("secp256r1 n", <curves::secp256r1::ScalarParams as FieldParams<4>>::MODULUS),
+    ];
+    for (i, (name, m4)) in four.iter().enumerate() {
+        let inv = arith::mont_inv(m4[0]);
+        if i < 4 {
+            let n = check(m4, &|a, b, c, d| backend::x86_64_adx::mont_sop(a, b, c, d, m4, inv), 40 + i as u64);
+            assert_eq!(n > 0, adx, "{name}");
+        }
+        let n = check(m4, &|a, b, c, d| Some(backend::mont_sum_of_products(a, b, c, d, m4, inv)), 50 + i as u64);
+        assert!(n > 3000, "{name}");
+    }
+    macro_rules! direct {
+        ($params:ty, $n:literal, $seed:expr) => {{
+            let m = <$params as FieldParams<$n>>::MODULUS;
+            let inv = arith::mont_inv(m[0]);
+            assert!(backend::sop_fused_for(&m));
+            let n = check(&m, &|a, b, c, d| backend::x86_64_adx::mont_sop(a, b, c, d, &m, inv), $seed);
+            assert_eq!(n > 0, adx);
+        }};
+    }
+    direct!(curves::brainpool_p320r1::BaseParams, 5, 70);
+    direct!(curves::brainpool_p384r1::BaseParams, 6, 71);
+    assert!(!backend::sop_fused_for(&<curves::secp384r1::BaseParams as FieldParams<6>>::MODULUS));
+    macro_rules! dispatched {
+        ($params:ty, $n:literal, $seed:expr) => {{
+            let m = <$params as FieldParams<$n>>::MODULUS;
+            let inv = arith::mont_inv(m[0]);
+            let n = check(&m, &|a, b, c, d| Some(backend::mont_sum_of_products(a, b, c, d, &m, inv)), $seed);
+            assert!(n > 3000);
+        }};
+    }
+    dispatched!(curves::secp192r1::BaseParams, 3, 60);
+    dispatched!(curves::brainpool_p320r1::BaseParams, 5, 61);
+    dispatched!(curves::secp384r1::BaseParams, 6, 62);
+    dispatched!(curves::brainpool_p512r1::BaseParams, 8, 63);
+    dispatched!(curves::secp521r1::BaseParams, 9, 64);
 }

@@ -64,6 +64,27 @@ pub trait Field:
     }
     /// self².
     fn square(&self) -> Self;
+    /// True when [`Field::sum_of_products`] reduces the two products once
+    /// on CPUs with the assembly backend (so that a·b − c²/2 is cheaper as
+    /// a sum of products than as a product, a square and a subtraction).
+    /// A compile-time hint for the formulas; the result is the same either
+    /// way. Default false.
+    const FUSED_SUM_OF_PRODUCTS: bool = false;
+    /// a·b + c·d. Constant time; never fails. This default multiplies twice
+    /// and adds; `Fp` reduces the two products once where its backend has
+    /// the fused routine ([`crate::arith::backend::mont_sum_of_products`]).
+    #[inline(always)]
+    fn sum_of_products(a: &Self, b: &Self, c: &Self, d: &Self) -> Self {
+        *a * *b + *c * *d
+    }
+    /// a·b − c·d. Constant time; never fails. This default multiplies twice
+    /// and subtracts; `Fp` reduces once where
+    /// [`Field::sum_of_products`] does
+    /// ([`crate::arith::backend::mont_difference_of_products`]).
+    #[inline(always)]
+    fn difference_of_products(a: &Self, b: &Self, c: &Self, d: &Self) -> Self {
+        *a * *b - *c * *d
+    }
     /// self⁻¹, or `None` (as a `CtOption`) for zero. Constant time.
     fn invert(&self) -> CtOption<Self>;
     /// self⁻¹, or `None` for zero, in **variable time**: for public values

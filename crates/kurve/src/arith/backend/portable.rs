@@ -118,6 +118,29 @@ pub fn final_sub<const N: usize>(t: &[u64; N], t_hi: u64, m: &[u64; N]) -> [u64;
     select(&d, t, mask)
 }
 
+/// `(t_hi : t) mod m` for a value below 3m (the result of a Montgomery sum of
+/// two products, [`super::x86_64_adx::mont_sop_4_unchecked`]): one masked
+/// subtraction of m that keeps all N + 1 words (the value may exceed 2^(64N)
+/// when 2m does), then [`final_sub`]. Requires (t_hi : t) < 3m.
+/// Constant time; never fails.
+#[inline(always)]
+pub fn reduce_below_3m<const N: usize>(t: &[u64; N], t_hi: u64, m: &[u64; N]) -> [u64; N] {
+    let mut d = [0u64; N];
+    let mut borrow = false;
+    for i in 0..N {
+        let (x, b1) = t[i].overflowing_sub(value_barrier(m[i]));
+        let (x, b2) = x.overflowing_sub(borrow as u64);
+        d[i] = x;
+        borrow = b1 | b2;
+    }
+    let (d_hi, keep) = t_hi.overflowing_sub(borrow as u64);
+    // keep (t_hi : t) when it is below m, else take the difference
+    let mask = value_barrier((keep as u64).wrapping_neg());
+    let r = select(&d, t, mask);
+    let r_hi = (d_hi & !mask) | (t_hi & mask);
+    final_sub(&r, r_hi, m)
+}
+
 /// Montgomery squaring `a²·2^(−64N) mod m`, fully reduced.
 ///
 /// Procedure: the 2N-limb square by [`sqr_wide`] (N(N+1)/2 instead of N²

@@ -1,5 +1,7 @@
 //! x86-64 MULX/ADCX/ADOX Montgomery multiplication for 4, 5, 6 and 8 limbs,
-//! squaring for 8 limbs, and both for the P-384 and P-521 primes.
+//! squaring for 4 and 8 limbs, sums of two products with one reduction for
+//! 4, 5 and 6 limbs, and multiplication and squaring for the P-384 and P-521
+//! primes.
 //!
 //! The assembly lives in the generated `x86_64_adx_gen.rs`
 //! (tools/gen_adx_mont.py): fully unrolled CIOS with two independent carry
@@ -21,7 +23,7 @@
 #[path = "x86_64_adx_gen.rs"]
 mod gen;
 
-use super::portable::final_sub;
+use super::portable::{final_sub, reduce_below_3m};
 
 /// The modulus followed by `−m⁻¹ mod 2⁶⁴`, laid out contiguously so the
 /// assembly reaches both through one pointer.
@@ -69,6 +71,27 @@ fn take<const N: usize>(src: &[u64]) -> [u64; N] {
     let mut r = [0u64; N];
     for (d, s) in r.iter_mut().zip(src.iter()) {
         *d = *s;
+    }
+    r
+}
+
+/// a || b || c || d in one array of M = 4N words, written word by word
+/// with volatile stores: LLVM would otherwise merge the copy into 16- or
+/// 32-byte moves, whose stores are not forwarded to the 8-byte loads of the
+/// assembly (see the module documentation). Never fails.
+#[inline(always)]
+fn gather<const N: usize, const M: usize>(v: [&[u64; N]; 4]) -> [u64; M] {
+    let mut r = [0u64; M];
+    let dst = r.as_mut_ptr();
+    for (k, a) in v.iter().enumerate() {
+        for (j, w) in a.iter().enumerate() {
+            let i = k * N + j;
+            if i < M {
+                // SAFETY: i < M, in bounds of `r`; the pointer is derived from
+                // `r`, which outlives the store.
+                unsafe { core::ptr::write_volatile(dst.add(i), *w) };
+            }
+        }
     }
     r
 }
@@ -142,6 +165,61 @@ pub fn mont_sqr_4(a: &[u64; 4], m: &[u64; 4], inv: u64) -> Option<[u64; 4]> {
         return None;
     }
     Some(mont_sqr_4_unchecked(a, m, inv))
+}
+
+/// Montgomery sum of two products (a·b + c·d)·2^(−64N) mod m of N-limb
+/// values, N ∈ {4, 5, 6}, on the assembly backend, fully reduced, without
+/// checking the CPU; `None` for other N. One CIOS pass with two product
+/// rows and one reduction row per round (generated, `mont_sop_N_raw`: 2N²
+/// products and N² + N for the single reduction, against 2·(2N² + N) and
+/// an addition for two multiplications), then [`reduce_below_3m`] (the sum
+/// is below 3m).
+///
+/// The caller must have checked [`cpu_has_bmi2_adx`] (done by
+/// [`super::mont_sum_of_products`]); requires m odd, `inv = −m⁻¹ mod 2⁶⁴`
+/// and every input `< m`. Constant time; never fails.
+#[inline(always)]
+pub(crate) fn mont_sop_unchecked<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    c: &[u64; N],
+    d: &[u64; N],
+    m: &[u64; N],
+    inv: u64,
+) -> Option<[u64; N]> {
+    let (t, t_hi): ([u64; N], u64) = match N {
+        4 => {
+            let r = gen::mont_sop_4_raw(&gather::<N, 16>([a, b, c, d]), &MontModulus { m: take::<4>(m), inv });
+            (take(&r), r[4])
+        }
+        5 => {
+            let r = gen::mont_sop_5_raw(&gather::<N, 20>([a, b, c, d]), &MontModulus { m: take::<5>(m), inv });
+            (take(&r), r[5])
+        }
+        6 => {
+            let r = gen::mont_sop_6_raw(&gather::<N, 24>([a, b, c, d]), &MontModulus { m: take::<6>(m), inv });
+            (take(&r), r[6])
+        }
+        _ => return None,
+    };
+    Some(reduce_below_3m(&t, t_hi, m))
+}
+
+/// [`mont_sop_unchecked`] for tests and benchmarks: `None` when the CPU
+/// lacks BMI2/ADX (ignores the force-portable switches) or N ∉ {4, 5, 6}.
+/// Same requirements; constant time.
+pub fn mont_sop<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    c: &[u64; N],
+    d: &[u64; N],
+    m: &[u64; N],
+    inv: u64,
+) -> Option<[u64; N]> {
+    if !cpu_has_bmi2_adx() {
+        return None;
+    }
+    mont_sop_unchecked(a, b, c, d, m, inv)
 }
 
 /// Montgomery multiplication on the assembly backend, without checking the

@@ -381,7 +381,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     fn add_mixed_general(&self, x2: &C::Base, y2: &C::Base) -> Self {
         let (x1, y1, z1) = (self.x, self.y, self.z);
         let (x2, y2) = (*x2, *y2);
-        let mut t0 = x1 * x2;
+        let t0 = x1 * x2;
         let mut t1 = y1 * y2;
         let mut t3 = x2 + y2;
         let mut t4 = x1 + y1;
@@ -397,7 +397,6 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         z3 = x3 + z3;
         x3 = t1 - z3;
         z3 = t1 + z3;
-        let mut y3 = x3 * z3;
         t1 = t0 + t0;
         t1 = t1 + t0;
         let mut t2 = mul_a::<C>(z1);
@@ -406,15 +405,12 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         t2 = t0 - t2;
         t2 = mul_a::<C>(t2);
         t4 = t4 + t2;
-        t0 = t1 * t4;
-        y3 = y3 + t0;
-        t0 = t5 * t4;
-        x3 = t3 * x3;
-        x3 = x3 - t0;
-        t0 = t3 * t1;
-        z3 = t5 * z3;
-        z3 = z3 + t0;
-        ProjectivePoint { x: x3, y: y3, z: z3 }
+        // Y3 = X3·Z3 + t1·t4, X3 = t3·X3 − t5·t4, Z3 = t5·Z3 + t3·t1 (one
+        // reduction each where the field has the fused routine)
+        let y3 = C::Base::sum_of_products(&x3, &z3, &t1, &t4);
+        let x3n = C::Base::difference_of_products(&t3, &x3, &t5, &t4);
+        let z3 = C::Base::sum_of_products(&t5, &z3, &t3, &t1);
+        ProjectivePoint { x: x3n, y: y3, z: z3 }
     }
 
     /// RCB16 Algorithm 5: complete mixed addition for a = −3 (Alg. 4 with
@@ -450,6 +446,14 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         t1 = t0 + t0;
         t0 = t1 + t0;
         t0 = t0 - t2;
+        if C::Base::FUSED_SUM_OF_PRODUCTS {
+            // Y3 = X3·Z3 + t0·Y3, X3 = t3·X3 − t4·Y3, Z3 = t4·Z3 + t3·t0,
+            // one reduction each
+            let y3n = C::Base::sum_of_products(&x3, &z3, &t0, &y3);
+            let x3n = C::Base::difference_of_products(&t3, &x3, &t4, &y3);
+            let z3n = C::Base::sum_of_products(&t4, &z3, &t3, &t0);
+            return ProjectivePoint { x: x3n, y: y3n, z: z3n };
+        }
         t1 = t4 * y3;
         t2 = t0 * y3;
         y3 = x3 * z3;
@@ -478,13 +482,21 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         t4 = t4 + y1;
         let mut y3 = x2 * z1;
         y3 = y3 + x1;
-        let mut x3 = t0 + t0;
+        let x3 = t0 + t0;
         t0 = x3 + t0;
         let mut t2 = Self::mul_b3(z1);
         let mut z3 = t1 + t2;
         t1 = t1 - t2;
         y3 = Self::mul_b3(y3);
-        x3 = t4 * y3;
+        if C::Base::FUSED_SUM_OF_PRODUCTS {
+            // X3 = t3·t1 − t4·Y3, Y3 = t1·Z3 + Y3·t0, Z3 = Z3·t4 + t0·t3,
+            // one reduction each
+            let x3 = C::Base::difference_of_products(&t3, &t1, &t4, &y3);
+            let y3n = C::Base::sum_of_products(&t1, &z3, &y3, &t0);
+            let z3n = C::Base::sum_of_products(&z3, &t4, &t0, &t3);
+            return ProjectivePoint { x: x3, y: y3n, z: z3n };
+        }
+        let mut x3 = t4 * y3;
         t2 = t3 * t1;
         x3 = t2 - x3;
         y3 = y3 * t0;
@@ -507,7 +519,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     pub fn add_general(&self, rhs: &Self) -> Self {
         let (x1, y1, z1) = (self.x, self.y, self.z);
         let (x2, y2, z2) = (rhs.x, rhs.y, rhs.z);
-        let mut t0 = x1 * x2;
+        let t0 = x1 * x2;
         let mut t1 = y1 * y2;
         let mut t2 = z1 * z2;
         let mut t3 = x1 + y1;
@@ -530,7 +542,6 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         z3 = x3 + z3;
         x3 = t1 - z3;
         z3 = t1 + z3;
-        let mut y3 = x3 * z3;
         t1 = t0 + t0;
         t1 = t1 + t0;
         t2 = mul_a::<C>(t2);
@@ -539,15 +550,12 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         t2 = t0 - t2;
         t2 = mul_a::<C>(t2);
         t4 = t4 + t2;
-        t0 = t1 * t4;
-        y3 = y3 + t0;
-        t0 = t5 * t4;
-        x3 = t3 * x3;
-        x3 = x3 - t0;
-        t0 = t3 * t1;
-        z3 = t5 * z3;
-        z3 = z3 + t0;
-        ProjectivePoint { x: x3, y: y3, z: z3 }
+        // Y3 = X3·Z3 + t1·t4, X3 = t3·X3 − t5·t4, Z3 = t5·Z3 + t3·t1 (one
+        // reduction each where the field has the fused routine)
+        let y3 = C::Base::sum_of_products(&x3, &z3, &t1, &t4);
+        let x3n = C::Base::difference_of_products(&t3, &x3, &t5, &t4);
+        let z3 = C::Base::sum_of_products(&t5, &z3, &t3, &t1);
+        ProjectivePoint { x: x3n, y: y3, z: z3 }
     }
 
     /// RCB16 Algorithm 3: complete doubling for any a. 8M + 3S + 3m_a + 2m_3b + 15a.
@@ -633,6 +641,14 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         t1 = t0 + t0;
         t0 = t1 + t0;
         t0 = t0 - t2;
+        if C::Base::FUSED_SUM_OF_PRODUCTS {
+            // Y3 = X3·Z3 + t0·Y3, X3 = t3·X3 − t4·Y3, Z3 = t4·Z3 + t3·t0,
+            // one reduction each
+            let y3n = C::Base::sum_of_products(&x3, &z3, &t0, &y3);
+            let x3n = C::Base::difference_of_products(&t3, &x3, &t4, &y3);
+            let z3n = C::Base::sum_of_products(&t4, &z3, &t3, &t0);
+            return ProjectivePoint { x: x3n, y: y3n, z: z3n };
+        }
         t1 = t4 * y3;
         t2 = t0 * y3;
         y3 = x3 * z3;
@@ -720,7 +736,15 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         let mut z3 = t1 + t2;
         t1 = t1 - t2;
         y3 = Self::mul_b3(y3);
-        x3 = t4 * y3;
+        if C::Base::FUSED_SUM_OF_PRODUCTS {
+            // X3 = t3·t1 − t4·Y3, Y3 = t1·Z3 + Y3·t0, Z3 = Z3·t4 + t0·t3,
+            // one reduction each
+            let x3 = C::Base::difference_of_products(&t3, &t1, &t4, &y3);
+            let y3n = C::Base::sum_of_products(&t1, &z3, &y3, &t0);
+            let z3n = C::Base::sum_of_products(&z3, &t4, &t0, &t3);
+            return ProjectivePoint { x: x3, y: y3n, z: z3n };
+        }
+        let mut x3 = t4 * y3;
         t2 = t3 * t1;
         x3 = t2 - x3;
         y3 = y3 * t0;
