@@ -104,27 +104,18 @@ pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u
 /// Constant time; never fails.
 #[inline(always)]
 pub fn final_sub<const N: usize>(t: &[u64; N], t_hi: u64, m: &[u64; N]) -> [u64; N] {
-    let mut d = [0u64; N];
-    let mut borrow = false;
-    for i in 0..N {
-        let (x, b1) = t[i].overflowing_sub(value_barrier(m[i]));
-        let (x, b2) = x.overflowing_sub(borrow as u64);
-        d[i] = x;
-        borrow = b1 | b2;
-    }
+    let (d, borrow) = sub_borrow(t, m);
     // keep t exactly when (t_hi : t) < m, i.e. t_hi − borrow borrows
     let keep = t_hi.overflowing_sub(borrow as u64).1;
     let mask = value_barrier((keep as u64).wrapping_neg());
     select(&d, t, mask)
 }
 
-/// `(t_hi : t) mod m` for a value below 3m (the result of a Montgomery sum of
-/// two products, [`super::x86_64_adx::mont_sop_4_unchecked`]): one masked
-/// subtraction of m that keeps all N + 1 words (the value may exceed 2^(64N)
-/// when 2m does), then [`final_sub`]. Requires (t_hi : t) < 3m.
-/// Constant time; never fails.
+/// `t − m` on N words and its borrow out: one SUB/SBB chain with `bool`
+/// borrows, each modulus word through [`value_barrier`] (the subtraction of
+/// [`final_sub`] and [`reduce_below_3m`]). Constant time; never fails.
 #[inline(always)]
-pub fn reduce_below_3m<const N: usize>(t: &[u64; N], t_hi: u64, m: &[u64; N]) -> [u64; N] {
+fn sub_borrow<const N: usize>(t: &[u64; N], m: &[u64; N]) -> ([u64; N], bool) {
     let mut d = [0u64; N];
     let mut borrow = false;
     for i in 0..N {
@@ -133,6 +124,17 @@ pub fn reduce_below_3m<const N: usize>(t: &[u64; N], t_hi: u64, m: &[u64; N]) ->
         d[i] = x;
         borrow = b1 | b2;
     }
+    (d, borrow)
+}
+
+/// `(t_hi : t) mod m` for a value below 3m (the result of a Montgomery sum of
+/// two products, [`super::mont_sum_of_products`]): one masked subtraction
+/// of m that keeps all N + 1 words (the value may exceed 2^(64N) when 2m
+/// does), then [`final_sub`]. Requires (t_hi : t) < 3m.
+/// Constant time; never fails.
+#[inline(always)]
+pub fn reduce_below_3m<const N: usize>(t: &[u64; N], t_hi: u64, m: &[u64; N]) -> [u64; N] {
+    let (d, borrow) = sub_borrow(t, m);
     let (d_hi, keep) = t_hi.overflowing_sub(borrow as u64);
     // keep (t_hi : t) when it is below m, else take the difference
     let mask = value_barrier((keep as u64).wrapping_neg());
