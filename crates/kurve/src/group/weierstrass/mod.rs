@@ -438,7 +438,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         x3 = t1 + x3;
         y3 = b * y3;
         t1 = z1 + z1;
-        let mut t2 = t1 + z1;
+        let t2 = t1 + z1;
         y3 = y3 - t2;
         y3 = y3 - t0;
         t1 = y3 + y3;
@@ -446,24 +446,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         t1 = t0 + t0;
         t0 = t1 + t0;
         t0 = t0 - t2;
-        if C::Base::FUSED_SUM_OF_PRODUCTS {
-            // Y3 = X3·Z3 + t0·Y3, X3 = t3·X3 − t4·Y3, Z3 = t4·Z3 + t3·t0,
-            // one reduction each
-            let y3n = C::Base::sum_of_products(&x3, &z3, &t0, &y3);
-            let x3n = C::Base::difference_of_products(&t3, &x3, &t4, &y3);
-            let z3n = C::Base::sum_of_products(&t4, &z3, &t3, &t0);
-            return ProjectivePoint { x: x3n, y: y3n, z: z3n };
-        }
-        t1 = t4 * y3;
-        t2 = t0 * y3;
-        y3 = x3 * z3;
-        y3 = y3 + t2;
-        x3 = t3 * x3;
-        x3 = x3 - t1;
-        z3 = t4 * z3;
-        t1 = t3 * t0;
-        z3 = z3 + t1;
-        ProjectivePoint { x: x3, y: y3, z: z3 }
+        Self::finish_a_minus_3(&t0, &t3, &t4, &x3, &y3, &z3)
     }
 
     /// RCB16 Algorithm 8: complete mixed addition for a = 0 (Alg. 7 with
@@ -484,28 +467,54 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         y3 = y3 + x1;
         let x3 = t0 + t0;
         t0 = x3 + t0;
-        let mut t2 = Self::mul_b3(z1);
-        let mut z3 = t1 + t2;
+        let t2 = Self::mul_b3(z1);
+        let z3 = t1 + t2;
         t1 = t1 - t2;
         y3 = Self::mul_b3(y3);
+        Self::finish_a_zero(&t0, &t1, &t3, &t4, &y3, &z3)
+    }
+
+    /// The common last step of RCB16 Algorithms 4 and 5 (a = −3):
+    /// (X3 : Y3 : Z3) = (t3·X3 − t4·Y3 : X3·Z3 + t0·Y3 : t4·Z3 + t3·t0)
+    /// from the algorithms' values at that point. With
+    /// [`Field::FUSED_SUM_OF_PRODUCTS`] each coordinate is one sum of
+    /// products with one reduction, else six products and three additions
+    /// in the algorithms' order. Constant time.
+    #[inline(always)]
+    fn finish_a_minus_3(t0: &C::Base, t3: &C::Base, t4: &C::Base, x3: &C::Base, y3: &C::Base, z3: &C::Base) -> Self {
         if C::Base::FUSED_SUM_OF_PRODUCTS {
-            // X3 = t3·t1 − t4·Y3, Y3 = t1·Z3 + Y3·t0, Z3 = Z3·t4 + t0·t3,
-            // one reduction each
-            let x3 = C::Base::difference_of_products(&t3, &t1, &t4, &y3);
-            let y3n = C::Base::sum_of_products(&t1, &z3, &y3, &t0);
-            let z3n = C::Base::sum_of_products(&z3, &t4, &t0, &t3);
-            return ProjectivePoint { x: x3, y: y3n, z: z3n };
+            let y = C::Base::sum_of_products(x3, z3, t0, y3);
+            let x = C::Base::difference_of_products(t3, x3, t4, y3);
+            let z = C::Base::sum_of_products(t4, z3, t3, t0);
+            return ProjectivePoint { x, y, z };
         }
-        let mut x3 = t4 * y3;
-        t2 = t3 * t1;
-        x3 = t2 - x3;
-        y3 = y3 * t0;
-        t1 = t1 * z3;
-        y3 = t1 + y3;
-        t0 = t0 * t3;
-        z3 = z3 * t4;
-        z3 = z3 + t0;
-        ProjectivePoint { x: x3, y: y3, z: z3 }
+        let t4y = *t4 * *y3;
+        let t0y = *t0 * *y3;
+        let y = *x3 * *z3 + t0y;
+        let x = *t3 * *x3 - t4y;
+        let z = *t4 * *z3 + *t3 * *t0;
+        ProjectivePoint { x, y, z }
+    }
+
+    /// The common last step of RCB16 Algorithms 7 and 8 (a = 0):
+    /// (X3 : Y3 : Z3) = (t3·t1 − t4·Y3 : t1·Z3 + Y3·t0 : Z3·t4 + t0·t3)
+    /// from the algorithms' values at that point, one sum of products per
+    /// coordinate with [`Field::FUSED_SUM_OF_PRODUCTS`], else in the
+    /// algorithms' order. Constant time.
+    #[inline(always)]
+    fn finish_a_zero(t0: &C::Base, t1: &C::Base, t3: &C::Base, t4: &C::Base, y3: &C::Base, z3: &C::Base) -> Self {
+        if C::Base::FUSED_SUM_OF_PRODUCTS {
+            let x = C::Base::difference_of_products(t3, t1, t4, y3);
+            let y = C::Base::sum_of_products(t1, z3, y3, t0);
+            let z = C::Base::sum_of_products(z3, t4, t0, t3);
+            return ProjectivePoint { x, y, z };
+        }
+        let t4y = *t4 * *y3;
+        let x = *t3 * *t1 - t4y;
+        let y = *y3 * *t0 + *t1 * *z3;
+        let t03 = *t0 * *t3;
+        let z = *z3 * *t4 + t03;
+        ProjectivePoint { x, y, z }
     }
 
     /// True when P ≠ O and its affine x-coordinate equals `x`, checked
@@ -641,24 +650,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         t1 = t0 + t0;
         t0 = t1 + t0;
         t0 = t0 - t2;
-        if C::Base::FUSED_SUM_OF_PRODUCTS {
-            // Y3 = X3·Z3 + t0·Y3, X3 = t3·X3 − t4·Y3, Z3 = t4·Z3 + t3·t0,
-            // one reduction each
-            let y3n = C::Base::sum_of_products(&x3, &z3, &t0, &y3);
-            let x3n = C::Base::difference_of_products(&t3, &x3, &t4, &y3);
-            let z3n = C::Base::sum_of_products(&t4, &z3, &t3, &t0);
-            return ProjectivePoint { x: x3n, y: y3n, z: z3n };
-        }
-        t1 = t4 * y3;
-        t2 = t0 * y3;
-        y3 = x3 * z3;
-        y3 = y3 + t2;
-        x3 = t3 * x3;
-        x3 = x3 - t1;
-        z3 = t4 * z3;
-        t1 = t3 * t0;
-        z3 = z3 + t1;
-        ProjectivePoint { x: x3, y: y3, z: z3 }
+        Self::finish_a_minus_3(&t0, &t3, &t4, &x3, &y3, &z3)
     }
 
     /// RCB16 Algorithm 6: complete doubling for a = −3. 8M + 3S + 2m_b + 21a.
@@ -733,27 +725,10 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         x3 = t0 + t0;
         t0 = x3 + t0;
         t2 = Self::mul_b3(t2);
-        let mut z3 = t1 + t2;
+        let z3 = t1 + t2;
         t1 = t1 - t2;
         y3 = Self::mul_b3(y3);
-        if C::Base::FUSED_SUM_OF_PRODUCTS {
-            // X3 = t3·t1 − t4·Y3, Y3 = t1·Z3 + Y3·t0, Z3 = Z3·t4 + t0·t3,
-            // one reduction each
-            let x3 = C::Base::difference_of_products(&t3, &t1, &t4, &y3);
-            let y3n = C::Base::sum_of_products(&t1, &z3, &y3, &t0);
-            let z3n = C::Base::sum_of_products(&z3, &t4, &t0, &t3);
-            return ProjectivePoint { x: x3, y: y3n, z: z3n };
-        }
-        let mut x3 = t4 * y3;
-        t2 = t3 * t1;
-        x3 = t2 - x3;
-        y3 = y3 * t0;
-        t1 = t1 * z3;
-        y3 = t1 + y3;
-        t0 = t0 * t3;
-        z3 = z3 * t4;
-        z3 = z3 + t0;
-        ProjectivePoint { x: x3, y: y3, z: z3 }
+        Self::finish_a_zero(&t0, &t1, &t3, &t4, &y3, &z3)
     }
 
     /// RCB16 Algorithm 9: complete doubling for a = 0. 6M + 2S + 1m_3b + 9a.
