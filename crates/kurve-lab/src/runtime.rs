@@ -579,7 +579,8 @@ fn fmt_ns(ns: f64) -> String {
 /// Prints the runtime table; where peers were timed, a ratio column
 /// (kurve / fastest peer; < 1 means kurve is faster), the rows' notes as
 /// footnotes (kurve's `eddsa_sign`: prepared key; peers: what their timing
-/// includes), and a summary of kurve against its best peer per row.
+/// includes), a summary of kurve against its best peer per row, and the
+/// field-size comparison of `mul` ([`field_size_rows`]).
 pub fn print(rows: &[Row]) {
     let with_peers = rows.iter().any(|r| r.implementation != "kurve");
     println!("\n== Runtime: median ns/op (min … max over batches) ==");
@@ -651,6 +652,70 @@ pub fn print(rows: &[Row]) {
             println!("{errors} peer row(s) not timed: disagreement with kurve or setup failure (ERROR rows above)");
         }
     }
+    print_field_size(rows);
+}
+
+/// Bits of the field prime of a named curve (0 when the name is unknown).
+fn field_bits(curve: &str) -> usize {
+    let Some(c) = curves::by_name(curve) else { return 0 };
+    let p = c.modulus();
+    let lead = p.iter().position(|&b| b != 0).unwrap_or(p.len());
+    match p.get(lead) {
+        Some(&b) => 8 * (p.len() - lead - 1) + (8 - b.leading_zeros() as usize),
+        None => 0,
+    }
+}
+
+/// Largest ratio "worst curve of a field size / the SEC curve of that size"
+/// that the performance issue accepts for `mul` on the short-Weierstrass
+/// curves.
+pub const FIELD_SIZE_TARGET: f64 = 1.5;
+
+/// The field-size comparison of kurve's `mul` (variable-base scalar
+/// multiplication) on the short-Weierstrass curves: for every field size
+/// with a SEC random curve (secp192r1, secp224r1, secp256r1, secp384r1),
+/// the slowest curve of that size against it, with the target
+/// [`FIELD_SIZE_TARGET`]. Sizes without such a curve (160, 320, 512, 521
+/// bits) are listed for reference without a ratio. Rows: (bits, worst
+/// curve, its median ns, SEC curve and its median ns if any).
+pub fn field_size_rows(rows: &[Row]) -> Vec<(usize, String, f64, Option<(String, f64)>)> {
+    let mut by_size: std::collections::BTreeMap<usize, Vec<(&str, f64)>> = std::collections::BTreeMap::new();
+    for r in rows.iter().filter(|r| r.implementation == "kurve" && r.op == "mul" && r.error.is_none()) {
+        let Some(c) = curves::by_name(&r.curve) else { continue };
+        if c.model() != Model::ShortWeierstrass {
+            continue;
+        }
+        by_size.entry(field_bits(&r.curve)).or_default().push((c.name(), r.median_ns));
+    }
+    by_size
+        .into_iter()
+        .filter_map(|(bits, cs)| {
+            let &(worst, ns) = cs.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
+            let sec = cs.iter().find(|(n, _)| n.starts_with("secp") && n.ends_with("r1")).map(|&(n, t)| (n.to_string(), t));
+            Some((bits, worst.to_string(), ns, sec))
+        })
+        .collect()
+}
+
+/// Prints [`field_size_rows`] (nothing when no short-Weierstrass `mul` was
+/// timed).
+fn print_field_size(rows: &[Row]) {
+    let fs = field_size_rows(rows);
+    if fs.is_empty() {
+        return;
+    }
+    println!("\n== Runtime: mul by field size (slowest curve / SEC curve of the size, target <= {FIELD_SIZE_TARGET}) ==");
+    println!("{:>5} {:<16} {:>10} {:<16} {:>10} {:>7}", "bits", "slowest", "ns", "SEC curve", "ns", "ratio");
+    for (bits, worst, ns, sec) in fs {
+        match sec {
+            Some((name, sec_ns)) => {
+                let ratio = ns / sec_ns;
+                let verdict = if ratio <= FIELD_SIZE_TARGET { "met" } else { "MISSED" };
+                println!("{bits:>5} {worst:<16} {:>10} {name:<16} {:>10} {ratio:>7.2}  {verdict}", fmt_ns(ns), fmt_ns(sec_ns));
+            }
+            None => println!("{bits:>5} {worst:<16} {:>10} {:<16} {:>10} {:>7}", fmt_ns(ns), "-", "-", "-"),
+        }
+    }
 }
 
 /// The runtime rows as JSON (DESIGN.md shape; kurve rows timed next to
@@ -702,4 +767,55 @@ pub fn machine_description() -> String {
         }
     }
     format!("{model}; {} cores; features: {}", std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1), feats.join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(curve: &str, op: &'static str, implementation: &'static str, median_ns: f64) -> Row {
+        Row {
+            curve: curve.to_string(),
+            op,
+            implementation,
+            median_ns,
+            min_ns: median_ns,
+            max_ns: median_ns,
+            best_peer: None,
+            note: None,
+            error: None,
+        }
+    }
+
+    #[test]
+    fn field_bits_of_named_curves() {
+        assert_eq!(field_bits("secp192r1"), 192);
+        assert_eq!(field_bits("brainpoolP320r1"), 320);
+        assert_eq!(field_bits("secp521r1"), 521);
+        assert_eq!(field_bits("no-such-curve"), 0);
+    }
+
+    #[test]
+    fn field_size_rows_pick_the_slowest_curve_and_the_sec_curve() {
+        let rows = [
+            row("secp256r1", "mul", "kurve", 36_000.0),
+            row("secp256k1", "mul", "kurve", 21_000.0),
+            row("brainpoolP256r1", "mul", "kurve", 54_000.0),
+            row("brainpoolP256t1", "mul", "kurve", 55_000.0),
+            // ignored: another op, a peer, a non-Weierstrass curve
+            row("brainpoolP256t1", "ecdh", "kurve", 99_000.0),
+            row("secp256r1", "mul", "openssl", 1.0),
+            row("edwards25519", "mul", "kurve", 1e9),
+            row("brainpoolP320r1", "mul", "kurve", 99_000.0),
+        ];
+        let fs = field_size_rows(&rows);
+        assert_eq!(fs.len(), 2);
+        let (bits, worst, ns, sec) = &fs[0];
+        assert_eq!((*bits, worst.as_str(), *ns), (256, "brainpoolP256t1", 55_000.0));
+        assert_eq!(sec.as_ref().map(|(n, t)| (n.as_str(), *t)), Some(("secp256r1", 36_000.0)));
+        assert!(55_000.0 / 36_000.0 > FIELD_SIZE_TARGET);
+        let (bits, worst, _, sec) = &fs[1];
+        assert_eq!((*bits, worst.as_str()), (320, "brainpoolP320r1"));
+        assert!(sec.is_none());
+    }
 }
