@@ -2,6 +2,9 @@
 //!
 //! ```text
 //! kurve-lab report [--quick|--full] [--peers] [--json FILE] [--html FILE] [--only CURVE]
+//! kurve-lab runtime [--quick|--full] [--peers] [--only CURVE] [--op OP]
+//! kurve-lab dudect [--quick|--full] [--only CURVE]
+//! kurve-lab taint [--only CURVE]
 //! kurve-lab vectors FILE...
 //! ```
 //!
@@ -11,6 +14,12 @@
 //! `--json FILE` writes them in the shape documented in DESIGN.md; `--html FILE`
 //! writes the same document as one self-contained HTML page (inline CSS and
 //! SVG plots, no external resources).
+//! `runtime` runs the runtime section alone (no correctness or hardening
+//! section), optionally restricted to one curve and one operation: the
+//! quick A/B tool while working on speed. The numbers mean the same as in
+//! `report`. `dudect` runs the statistical timing check alone (the same
+//! rows as the report's dudect section), and `taint` the valgrind
+//! secret-taint check alone, for the same reason.
 //! `vectors` runs external Wycheproof (v1) or Rooterberg EC test files and
 //! exits non-zero on any failure.
 
@@ -29,7 +38,7 @@ use std::process::ExitCode;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage:\n  kurve-lab report [--quick|--full] [--peers] [--json FILE] [--html FILE] [--only CURVE]\n  kurve-lab vectors FILE..."
+        "usage:\n  kurve-lab report [--quick|--full] [--peers] [--json FILE] [--html FILE] [--only CURVE]\n  kurve-lab runtime [--quick|--full] [--peers] [--only CURVE] [--op OP]\n  kurve-lab dudect [--quick|--full] [--only CURVE]\n  kurve-lab taint [--only CURVE]\n  kurve-lab vectors FILE..."
     );
     ExitCode::from(2)
 }
@@ -38,6 +47,9 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("report") => report(&args[1..]),
+        Some("runtime") => runtime_only(&args[1..]),
+        Some("dudect") => dudect_only(&args[1..]),
+        Some("taint") => taint_only(&args[1..]),
         Some("vectors") => vectors(&args[1..]),
         _ => usage(),
     }
@@ -179,6 +191,95 @@ fn report(args: &[String]) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// `kurve-lab runtime`: the runtime section only (see the module doc).
+fn runtime_only(args: &[String]) -> ExitCode {
+    let mut mode = runtime::Mode::Default;
+    let (mut only, mut op) = (None::<String>, None::<String>);
+    let mut peers = false;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--quick" => mode = runtime::Mode::Quick,
+            "--full" => mode = runtime::Mode::Full,
+            "--peers" => {
+                if !cfg!(feature = "peers") {
+                    eprintln!("--peers: rebuild with --features peers (cargo build --release -p kurve-lab --features peers)");
+                    return ExitCode::from(2);
+                }
+                peers = true;
+            }
+            flag @ ("--only" | "--op") => {
+                i += 1;
+                let Some(v) = args.get(i) else { return usage() };
+                if flag == "--only" {
+                    only = Some(v.clone());
+                } else {
+                    op = Some(v.clone());
+                }
+            }
+            other => {
+                eprintln!("unknown option {other}");
+                return usage();
+            }
+        }
+        i += 1;
+    }
+    let mut rt = runtime::run_filtered(mode, only.as_deref(), op.as_deref(), peers);
+    if let Some(o) = &op {
+        rt.retain(|r| r.op == o.as_str());
+    }
+    runtime::print(&rt);
+    ExitCode::SUCCESS
+}
+
+/// `kurve-lab dudect`: the statistical timing check only (the table and
+/// its summary line are the result; the exit code is 0 unless the
+/// arguments are wrong).
+fn dudect_only(args: &[String]) -> ExitCode {
+    let mut mode = runtime::Mode::Default;
+    let mut only = None::<String>;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--quick" => mode = runtime::Mode::Quick,
+            "--full" => mode = runtime::Mode::Full,
+            "--only" => {
+                i += 1;
+                let Some(v) = args.get(i) else { return usage() };
+                only = Some(v.clone());
+            }
+            other => {
+                eprintln!("unknown option {other}");
+                return usage();
+            }
+        }
+        i += 1;
+    }
+    let rows = dudect::run(mode, only.as_deref());
+    dudect::print(&rows);
+    ExitCode::SUCCESS
+}
+
+/// `kurve-lab taint`: the valgrind secret-taint check only; exits 1 when it
+/// could not run.
+fn taint_only(args: &[String]) -> ExitCode {
+    let only = match args {
+        [] => None,
+        [flag, c] if flag == "--only" => Some(c.as_str()),
+        _ => return usage(),
+    };
+    match hardening::valgrind_taint(only) {
+        Ok(rows) => {
+            hardening::print(&rows, None);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            hardening::print(&[], Some(&e));
+            ExitCode::from(1)
+        }
     }
 }
 

@@ -276,6 +276,8 @@ struct Bench<'r, 'a> {
     batch_ns: f64,
     rows: &'r mut Vec<Row>,
     contenders: Vec<Contender<'a>>,
+    /// Time only this op (`kurve-lab runtime --op`); `None`: every op.
+    only_op: Option<&'r str>,
 }
 
 impl Bench<'_, '_> {
@@ -290,6 +292,9 @@ impl Bench<'_, '_> {
     fn op_noted(&mut self, op: &'static str, kurve_note: Option<&str>, mut kurve: impl FnMut()) {
         let (mine, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut self.contenders).into_iter().partition(|c| c.op == op);
         self.contenders = rest;
+        if self.only_op.is_some_and(|o| o != op) {
+            return;
+        }
         let mut timed: Vec<(&'static str, Option<&'static str>, Box<dyn FnMut() + '_>)> = Vec::new();
         for c in mine {
             match c.run {
@@ -358,6 +363,12 @@ fn error_row(curve: &str, op: &'static str, implementation: &'static str, error:
 /// `peers`, also times the peer libraries (needs the `peers` feature; without
 /// it the flag is ignored here, and `main` refuses it earlier).
 pub fn run(mode: Mode, only: Option<&str>, peers: bool) -> Vec<Row> {
+    run_filtered(mode, only, None, peers)
+}
+
+/// [`run`] timing only the op named `op` (every op when `None`): the other
+/// ops are skipped, not timed and dropped (`kurve-lab runtime --op`).
+pub fn run_filtered(mode: Mode, only: Option<&str>, op: Option<&str>, peers: bool) -> Vec<Row> {
     let (batches, batch_ns) = match mode {
         // Many short batches rather than a few long ones: on a shared
         // 2-core machine a batch longer than a scheduler time slice is
@@ -378,7 +389,7 @@ pub fn run(mode: Mode, only: Option<&str>, peers: bool) -> Vec<Row> {
         match c.model() {
             Model::ShortWeierstrass => {
                 let Some(inp) = ec_inputs(c) else { continue };
-                let mut b = Bench { curve: c.name(), batches, batch_ns, rows: &mut rows, contenders: ec_peers(&inp, peers) };
+                let mut b = Bench { curve: c.name(), batches, batch_ns, rows: &mut rows, only_op: op, contenders: ec_peers(&inp, peers) };
                 time_weierstrass(&inp, &mut b);
                 b.finish();
             }
@@ -386,13 +397,13 @@ pub fn run(mode: Mode, only: Option<&str>, peers: bool) -> Vec<Row> {
                 let eddsa = c.eddsa_public_key(&c.generator(false)).is_ok();
                 let inp = if eddsa { ed_inputs(c) } else { None };
                 let contenders = inp.as_ref().map(|i| ed_peers(i, peers)).unwrap_or_default();
-                let mut b = Bench { curve: c.name(), batches, batch_ns, rows: &mut rows, contenders };
+                let mut b = Bench { curve: c.name(), batches, batch_ns, rows: &mut rows, only_op: op, contenders };
                 time_edwards(c, inp.as_ref(), &mut b);
                 b.finish();
             }
             Model::MontgomeryXOnly => {
                 let Some(inp) = xdh_inputs(c) else { continue };
-                let mut b = Bench { curve: c.name(), batches, batch_ns, rows: &mut rows, contenders: xdh_peers(&inp, peers) };
+                let mut b = Bench { curve: c.name(), batches, batch_ns, rows: &mut rows, only_op: op, contenders: xdh_peers(&inp, peers) };
                 time_xdh(&inp, &mut b);
                 b.finish();
             }

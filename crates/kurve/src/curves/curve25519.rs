@@ -123,16 +123,19 @@ impl EdwardsCurve for Edwards25519 {
     /// ([`arith::backend::x86_64_ifma25519::edwards25519_mul_base_if_selected`])
     /// when the CPU has it: the same digits, the same table rows read by the
     /// same masked scan ([`edwards::AffineNielsPoint`]'s signed lookup), the
-    /// additions and doublings four products at a time. `None` otherwise.
+    /// additions and doublings four products at a time; else, with BMI2 and
+    /// ADX, the same loop on the assembly formulas of
+    /// [`arith::backend::x86_64_curve25519::EdwardsAcc`]. `None` otherwise.
     /// Constant time in the digits.
     fn mul_base_accelerated(table: &[[edwards::AffineNielsPoint<Self>; 8]], digits: &[i8]) -> Option<EdwardsPoint> {
         #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
         {
             // `table` is EDWARDS25519_BASE_TABLE; the lanes table is its
             // compile-time copy in the backend's layout
-            let _ = table;
-            let mut w = arith::backend::x86_64_ifma25519::edwards25519_mul_base_if_selected(digits, &EDWARDS25519_BASE_TABLE_LANES)?;
-            return Some(point_from_words(&mut w));
+            if let Some(mut w) = arith::backend::x86_64_ifma25519::edwards25519_mul_base_if_selected(digits, &EDWARDS25519_BASE_TABLE_LANES) {
+                return Some(point_from_words(&mut w));
+            }
+            return mul_base_mulx(table, digits);
         }
         #[allow(unreachable_code)]
         {
@@ -143,7 +146,10 @@ impl EdwardsCurve for Edwards25519 {
 
     /// The four-lane AVX-512 IFMA Straus–Shamir loop
     /// ([`arith::backend::x86_64_ifma25519::edwards25519_straus_vartime_if_selected`])
-    /// when the CPU has it. `None` otherwise. Variable time (public inputs).
+    /// when the CPU has it, else with BMI2 and ADX the same loop on the
+    /// assembly formulas
+    /// ([`arith::backend::x86_64_curve25519::edwards25519_straus_vartime_if_selected`]).
+    /// `None` otherwise. Variable time (public inputs).
     fn straus_vartime_accelerated(
         points: &[(&EdwardsPoint, &[i8])],
         fixed: &[(&[edwards::AffineNielsPoint<Self>], &[i8])],
@@ -152,7 +158,7 @@ impl EdwardsCurve for Edwards25519 {
         #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
         {
             use arith::backend::x86_64_ifma25519 as ifma;
-            if points.len() > 2 || fixed.len() > 2 || !arith::backend::ifma_selected() {
+            if points.len() > 2 || fixed.len() > 2 {
                 return None;
             }
             let pts: [([[u64; 4]; 4], &[i8]); 2] = core::array::from_fn(|i| match points.get(i) {
@@ -165,7 +171,16 @@ impl EdwardsCurve for Edwards25519 {
             });
             let fx: [(ifma::FixedOddMultiples<'_>, &[i8]); 2] =
                 core::array::from_fn(|i| (&lookups[i] as ifma::FixedOddMultiples<'_>, fixed.get(i).map_or(&[][..], |f| f.1)));
-            let mut w = ifma::edwards25519_straus_vartime_if_selected(&EDWARDS_D2.to_words(), &pts[..points.len()], &fx[..fixed.len()], len)?;
+            let d2 = EDWARDS_D2.to_words();
+            let mut w = match ifma::edwards25519_straus_vartime_if_selected(&d2, &pts[..points.len()], &fx[..fixed.len()], len) {
+                Some(w) => w,
+                None => arith::backend::x86_64_curve25519::edwards25519_straus_vartime_if_selected(
+                    &d2,
+                    &pts[..points.len()],
+                    &fx[..fixed.len()],
+                    len,
+                )?,
+            };
             return Some(point_from_words(&mut w));
         }
         #[allow(unreachable_code)]
@@ -178,12 +193,18 @@ impl EdwardsCurve for Edwards25519 {
     /// The four-lane AVX-512 IFMA window loop
     /// ([`arith::backend::x86_64_ifma25519::edwards25519_mul_if_selected`])
     /// when the CPU has it: the same signed 4-bit windows and 8-entry table
-    /// as the scalar `mul`, read by a masked scan. `None` otherwise.
+    /// as the scalar `mul`, read by a masked scan; else, with BMI2 and ADX,
+    /// the same loop on the assembly formulas
+    /// ([`arith::backend::x86_64_curve25519::edwards25519_mul_if_selected`]).
+    /// `None` otherwise.
     /// Constant time in the digits and in P.
     fn mul_accelerated(p: &EdwardsPoint, digits: &[i8]) -> Option<EdwardsPoint> {
         #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
         {
-            let mut w = arith::backend::x86_64_ifma25519::edwards25519_mul_if_selected(&point_words(p), &EDWARDS_D2.to_words(), digits)?;
+            let mut w = match arith::backend::x86_64_ifma25519::edwards25519_mul_if_selected(&point_words(p), &EDWARDS_D2.to_words(), digits) {
+                Some(w) => w,
+                None => arith::backend::x86_64_curve25519::edwards25519_mul_if_selected(&point_words(p), &EDWARDS_D2.to_words(), digits)?,
+            };
             return Some(point_from_words(&mut w));
         }
         #[allow(unreachable_code)]
@@ -192,6 +213,38 @@ impl EdwardsCurve for Edwards25519 {
             None
         }
     }
+}
+
+/// [`EdwardsPoint::mul_base`]'s fixed-base loop (ref10 `ge_scalarmult_base`:
+/// the odd digits' rows, four doublings, the even digits' rows) on the
+/// assembly formulas of [`arith::backend::x86_64_curve25519::EdwardsAcc`]
+/// (7M per affine Niels addition), the entries read from
+/// [`EDWARDS25519_BASE_TABLE_WORDS`] by a signed masked scan of every word
+/// ([`arith::backend::x86_64_curve25519::lookup_niels_signed`]). `None`
+/// when BMI2/ADX are not selected. Constant time in the digits.
+#[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+fn mul_base_mulx(table: &[[edwards::AffineNielsPoint<Edwards25519>; 8]], digits: &[i8]) -> Option<EdwardsPoint> {
+    use arith::backend::x86_64_curve25519::{lookup_niels_signed, EdwardsAcc};
+    // `table` is EDWARDS25519_BASE_TABLE; the words table is its copy
+    let _ = table;
+    let identity = [[0u64; 4], [1, 0, 0, 0], [1, 0, 0, 0], [0; 4]];
+    let mut acc = EdwardsAcc::new_if_selected(&identity, &EDWARDS_D2.to_words())?;
+    let pass = |acc: &mut EdwardsAcc, odd: usize| {
+        for (row, pair) in EDWARDS25519_BASE_TABLE_WORDS.iter().zip(digits.chunks(2)) {
+            if let Some(&d) = pair.get(odd) {
+                let mut q = lookup_niels_signed(row, d);
+                acc.add_niels(&q);
+                zeroize::Zeroize::zeroize(&mut q);
+            }
+        }
+    };
+    pass(&mut acc, 1);
+    acc.double_no_t();
+    acc.double_no_t();
+    acc.double_no_t();
+    acc.double();
+    pass(&mut acc, 0);
+    Some(point_from_words(&mut acc.point()))
 }
 
 /// (X, Y, Z, T) as 256-bit words, the operand layout of the four-lane
@@ -219,6 +272,26 @@ fn niels_words(q: Option<&edwards::AffineNielsPoint<Edwards25519>>) -> [[u64; 4]
         None => [[1, 0, 0, 0], [1, 0, 0, 0], [0; 4]],
     }
 }
+
+/// [`EDWARDS25519_BASE_TABLE`] as the words (y − x, y + x, 2d·x·y) of each
+/// entry, converted by const evaluation at build time (33 × 8 × 96 bytes ≈
+/// 25 KiB), for the word-level masked scan of the assembly `mul_base`
+/// ([`arith::backend::x86_64_curve25519::lookup_niels_signed`]).
+#[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+static EDWARDS25519_BASE_TABLE_WORDS: [[[[u64; 4]; 3]; 8]; BASE_TABLE_ROWS] = {
+    let mut out = [[[[0u64; 4]; 3]; 8]; BASE_TABLE_ROWS];
+    let mut i = 0;
+    while i < BASE_TABLE_ROWS {
+        let mut j = 0;
+        while j < 8 {
+            let e = &EDWARDS25519_BASE_TABLE[i][j];
+            out[i][j] = [e.m.to_words(), e.p.to_words(), e.k.to_words()];
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+};
 
 /// [`EDWARDS25519_BASE_TABLE`] in the lane layout of the four-lane AVX-512
 /// IFMA backend ([`arith::backend::x86_64_ifma25519::NielsLanes`]: radix
@@ -312,12 +385,21 @@ impl MontgomeryCurve for Curve25519 {
     /// The four-lane AVX-512 IFMA ladder
     /// ([`crate::arith::backend::x86_64_ifma25519::x25519_ladder`], (x₂, z₂,
     /// x₃, z₃) in the lanes of one register) when the CPU has it, else the
-    /// scalar [`montgomery::ladder`]; then x₂·z₂⁻¹ (0 for the identity).
+    /// MULX/ADCX/ADOX assembly ladder
+    /// ([`crate::arith::backend::x86_64_curve25519`]) when it has BMI2 and ADX,
+    /// else the scalar [`montgomery::ladder`]; then x₂·z₂⁻¹ (0 for the
+    /// identity).
     /// Same function, tested against each other. Constant time in k and u.
     fn ladder_dispatched(k: &[u8; 32], u: &Fp) -> Fp {
         #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
         {
             if let Some((mut xw, mut zw)) = arith::backend::x86_64_ifma25519::x25519_ladder_if_selected(k, &u.to_words()) {
+                let (x2, z2) = (Fp::from_words(xw), Fp::from_words(zw));
+                zeroize::Zeroize::zeroize(&mut xw);
+                zeroize::Zeroize::zeroize(&mut zw);
+                return x2 * z2.invert_or_zero();
+            }
+            if let Some((mut xw, mut zw)) = arith::backend::x86_64_curve25519::x25519_ladder_if_selected(k, &u.to_words()) {
                 let (x2, z2) = (Fp::from_words(xw), Fp::from_words(zw));
                 zeroize::Zeroize::zeroize(&mut xw);
                 zeroize::Zeroize::zeroize(&mut zw);

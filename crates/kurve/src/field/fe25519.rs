@@ -104,6 +104,16 @@
 //! only, flagged in 1 of 4 (|t| 5.3 after the 4× re-run, the others ≤ 3.2)
 //! at 43.8–44.2 µs — the first candidate once the cause is known.
 //!
+//! Since 2026-11-27 they **are dispatched where AVX-512 IFMA is not**
+//! ([`crate::arith::backend::fe25519_mulx_selected`]). On a machine with
+//! IFMA (the Zen 4 above) edwards25519's multiplications and the X25519
+//! ladder run on the four IFMA lanes, and `Fe64` keeps the portable
+//! products it had when the check above was clean. Without IFMA (AMD EPYC
+//! Zen 3, 2026-11-27) the dudect check with the MULX products dispatched,
+//! together with the whole-formula routines of
+//! [`crate::arith::backend::x86_64_curve25519`], was clean (figures
+//! there), and they are worth 12–22 % on every edwards25519 operation.
+//!
 //! `Fp<P, 4>` inverts with its generic 4-bit-window exponentiation and takes
 //! square roots by constant-time Tonelli–Shanks (s = 2); the two special
 //! representations use the addition chains below.

@@ -10,7 +10,8 @@
 //! | [`x86_64_secp256k1`] | x86-64 with BMI2 + ADX, the secp256k1 prime only, plain (not Montgomery) representatives ([`pm_mul`], [`pm_sqr`]) | MULX/ADCX/ADOX 512-bit product or square, reduced by folding with 2²⁵⁶ ≡ 2³² + 977 twice |
 //! | [`portable`]`::pm_*` | every target, the plain-form pseudo-Mersenne fields (secp256k1, secp192k1) | the same product and fold in plain Rust |
 //! | [`x86_64_ifma25519`] | x86-64 with AVX-512 F + VL + IFMA, GF(2²⁵⁵ − 19) in radix 2⁵², four elements at once | the four-lane X25519 ladder and edwards25519 `mul` / `mul_base` (the point's four coordinates in the lanes), dispatched through the curves' hooks when [`ifma_selected`] |
-//! | [`x86_64_fe25519`] | x86-64 with BMI2 + ADX, GF(2²⁵⁵ − 19) in radix 2⁶⁴ (not Montgomery form) | baseline ADD/ADC/SBB addition and subtraction, used by [`crate::field::fe25519::radix64::Fe64`]; MULX/ADCX/ADOX product and squaring (reduction by 2²⁵⁶ ≡ 38), tested but not dispatched (dudect, see the module) |
+//! | [`x86_64_curve25519`] | x86-64 with BMI2 + ADX and without AVX-512 IFMA, curve25519 and edwards25519 | generated MULX/ADCX/ADOX blocks over GF(2²⁵⁵ − 19) in radix 2⁶⁴: the whole RFC 7748 ladder (255 steps) in one block, the edwards25519 formulas (cached and affine Niels additions, doublings) one block each; dispatched through curve25519's and edwards25519's hooks |
+//! | [`x86_64_fe25519`] | x86-64 with BMI2 + ADX, GF(2²⁵⁵ − 19) in radix 2⁶⁴ (not Montgomery form) | baseline ADD/ADC/SBB addition and subtraction, used by [`crate::field::fe25519::radix64::Fe64`]; MULX/ADCX/ADOX product and squaring (reduction by 2²⁵⁶ ≡ 38), dispatched when IFMA is not selected ([`fe25519_mulx_selected`]) |
 //!
 //! What is dispatched where was decided by measurement (tests/field_bench.rs,
 //! both backends interleaved in one process): the assembly multiplication
@@ -81,6 +82,9 @@ pub mod x86_64_p256;
 #[cfg(target_arch = "x86_64")]
 #[cfg_attr(feature = "force-portable", allow(dead_code))] // compiled, never selected
 pub mod x86_64_secp256k1;
+#[cfg(target_arch = "x86_64")]
+#[cfg_attr(feature = "force-portable", allow(dead_code))] // compiled, never selected
+pub mod x86_64_curve25519;
 
 use crate::field::Field;
 
@@ -89,6 +93,14 @@ use core::sync::atomic::{AtomicU8, Ordering};
 /// Backend selection state: 0 = not yet probed; otherwise [`PROBED`] with
 /// [`ADX`] and/or [`AVX2`] set for the features in use.
 static SELECTED: AtomicU8 = AtomicU8::new(0);
+/// The CPU's own answer, probed once: [`PROBED`] with [`ADX`], [`AVX2`],
+/// [`IFMA`] for the features it has (0 = not yet probed). Kept apart from
+/// [`SELECTED`] so that switching back from the portable backend
+/// ([`set_force_portable`]) does not run CPUID again: under a hypervisor
+/// each CPUID traps, measured 4.4–5.2 µs on a KVM guest, which made
+/// interleaved A/B batches of the two backends read the probe as well.
+#[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+static CPU: AtomicU8 = AtomicU8::new(0);
 /// State bit: the CPU has been probed (or a selection forced).
 const PROBED: u8 = 1;
 /// State bit: the MULX/ADCX/ADOX multiplication backends are in use.
@@ -162,22 +174,47 @@ pub fn ifma_selected() -> bool {
     }
 }
 
+/// True when GF(2²⁵⁵ − 19) in radix 2⁶⁴ multiplies and squares with the
+/// MULX/ADCX/ADOX routines of [`x86_64_fe25519`]: the assembly backends are
+/// selected ([`adx_selected`]) and the AVX-512 IFMA code is not
+/// ([`ifma_selected`]; with it, edwards25519's multiplications run in
+/// four lanes, and the scalar routines stay portable, as they were when
+/// the dudect check of that configuration was last run). Same switches
+/// and caching as [`adx_selected`]. Constant time; never fails.
+#[inline(always)]
+pub fn fe25519_mulx_selected() -> bool {
+    #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+    {
+        state() & (ADX | IFMA) == ADX
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(feature = "force-portable"))))]
+    {
+        false
+    }
+}
+
 #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
 #[cold]
 #[inline(never)]
 fn probe() -> u8 {
-    let mut s = PROBED;
-    if !env_forces_portable() {
-        if x86_64_adx::cpu_has_bmi2_adx() {
-            s |= ADX;
+    let cpu = match CPU.load(Ordering::Relaxed) {
+        0 => {
+            let mut c = PROBED;
+            if x86_64_adx::cpu_has_bmi2_adx() {
+                c |= ADX;
+            }
+            if x86_64_avx2::cpu_has_avx2() {
+                c |= AVX2;
+            }
+            if x86_64_ifma25519::cpu_has_ifma() {
+                c |= IFMA;
+            }
+            CPU.store(c, Ordering::Relaxed);
+            c
         }
-        if x86_64_avx2::cpu_has_avx2() {
-            s |= AVX2;
-        }
-        if x86_64_ifma25519::cpu_has_ifma() {
-            s |= IFMA;
-        }
-    }
+        c => c,
+    };
+    let s = if env_forces_portable() { PROBED } else { cpu };
     SELECTED.store(s, Ordering::Relaxed);
     s
 }

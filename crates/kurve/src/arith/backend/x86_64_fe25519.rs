@@ -18,18 +18,21 @@
 //! Everything stays in registers. Figures against the portable code are in
 //! [`crate::field::fe25519`].
 //!
-//! **Not dispatched.** [`mul`] and [`sqr`] are faster (edwards25519 `mul`
-//! 49.0 → 42.8 µs) but on the AMD EPYC (Zen 4) machine of 2026-11 the dudect
-//! check of edwards25519 `mul` flagged class-dependent timing with them in
-//! 5 of 5 runs (max |t| 18–37, all from the low crops: classes whose
-//! accumulator stays structured land one 10 ns clock step faster more
-//! often), and was clean in 4 of 4 runs with the portable products and
-//! these same additions. Alone, these routines show no operand dependence
-//! (0 or −1 against random, 100 000 samples, |t| ≤ 2.4); the analysis is
-//! in [`crate::field::fe25519`]. Until the cause is known `Fe64` multiplies
-//! in portable code; the two routines stay, tested against it, for that
-//! investigation. [`add`] and [`sub`] (baseline instructions) are what
-//! `Fe64` uses on x86-64.
+//! **Dispatched where AVX-512 IFMA is not** ([`super::fe25519_mulx_selected`]:
+//! BMI2 and ADX selected, IFMA not). History: on the AMD EPYC (Zen 4)
+//! machine of 2026-11, which has IFMA, the dudect check of edwards25519
+//! `mul` flagged class-dependent timing with these products in 5 of 5 runs
+//! (max |t| 18–37, all from the low crops: classes whose accumulator stays
+//! structured land one 10 ns clock step faster more often), and was clean
+//! with the portable products; alone, the routines showed no operand
+//! dependence (the analysis is in [`crate::field::fe25519`]). On such a
+//! machine edwards25519's multiplications now run on the four IFMA lanes
+//! and `Fe64` keeps its portable products, as then. On the AMD EPYC (Zen 3)
+//! machine without IFMA of 2026-11-27 the same check with these products
+//! dispatched (and the whole-formula routines of
+//! [`super::x86_64_curve25519`]) was clean: see that module for the
+//! figures. [`add`] and [`sub`] (baseline instructions) are what `Fe64`
+//! uses on x86-64 in every case.
 //!
 //! Constant time: straight-line code; MULX, IMUL, ADCX, ADOX, ADD/ADC, SBB
 //! and AND have data-independent timing on every x86-64 core, and no address
@@ -42,7 +45,6 @@
 ///
 /// Requires BMI2 and ADX (checked by the caller); any `a, b < 2²⁵⁶`.
 /// Constant time; never fails.
-#[cfg_attr(not(test), allow(dead_code))] // not dispatched: see the module doc
 #[inline(always)]
 pub(crate) fn mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
     let (r0, r1, r2, r3): (u64, u64, u64, u64);
@@ -161,7 +163,6 @@ pub(crate) fn mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
 ///
 /// Requires BMI2 and ADX (checked by the caller); any `a < 2²⁵⁶`.
 /// Constant time; never fails.
-#[cfg_attr(not(test), allow(dead_code))] // not dispatched: see the module doc
 #[inline(always)]
 pub(crate) fn sqr(a: &[u64; 4]) -> [u64; 4] {
     let (r0, r1, r2, r3): (u64, u64, u64, u64);

@@ -172,24 +172,33 @@ impl Fe64 {
         Self::ZERO_IMPL.sub_impl(self)
     }
 
-    /// a·b by [`Fe64::mul_portable`].
-    ///
-    /// The MULX/ADCX/ADOX routine [`crate::arith::backend::x86_64_fe25519::mul`]
-    /// computes the same value and is not dispatched: on the AMD EPYC
-    /// (Zen 4) machine of 2026-11 it made the dudect check of edwards25519
-    /// `mul` flag class-dependent timing (max |t| 18–34 in 3 of 3 runs,
-    /// medians 20–40 ns apart in 42.8 µs), while this portable code with the
-    /// same additions was clean in 2 of 2 runs (max |t| 2.7); see
-    /// `crate::field::fe25519`. Constant time; never fails.
+    /// a·b: the MULX/ADCX/ADOX routine
+    /// [`crate::arith::backend::x86_64_fe25519::mul`] when
+    /// [`crate::arith::backend::fe25519_mulx_selected`] (BMI2 and ADX, no
+    /// AVX-512 IFMA), else [`Fe64::mul_portable`]; the same value either
+    /// way. Constant time; never fails.
     #[inline(always)]
     fn mul_impl(&self, rhs: &Self) -> Self {
+        #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+        {
+            if crate::arith::backend::fe25519_mulx_selected() {
+                return Fe64(crate::arith::backend::x86_64_fe25519::mul(&self.0, &rhs.0));
+            }
+        }
         self.mul_portable(rhs)
     }
 
-    /// a² by [`Fe64::square_portable`] (see [`Fe64::mul_impl`] for why the
-    /// assembly squaring is not dispatched). Constant time; never fails.
+    /// a², dispatched as [`Fe64::mul_impl`]
+    /// ([`crate::arith::backend::x86_64_fe25519::sqr`] or
+    /// [`Fe64::square_portable`]). Constant time; never fails.
     #[inline(always)]
     fn square_impl(&self) -> Self {
+        #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+        {
+            if crate::arith::backend::fe25519_mulx_selected() {
+                return Fe64(crate::arith::backend::x86_64_fe25519::sqr(&self.0));
+            }
+        }
         self.square_portable()
     }
 
