@@ -169,13 +169,19 @@ pub trait EdwardsCurve:
     const BASE_HI_ODD_MULTIPLES: &'static [AffineNielsPoint<Self>] = &[];
 
     /// \[k\]B from the signed radix-16 digits of k (as [`EdwardsPoint::mul_base`]
-    /// recodes them) and [`EdwardsCurve::BASE_TABLE`], on a faster backend
-    /// where the CPU has one: edwards25519 runs the same method with the
-    /// point in the four lanes of AVX-512 IFMA registers. `None` (the
-    /// default) means "no such backend": `mul_base` runs its own loop.
-    /// Constant time in the digits; never fails.
-    fn mul_base_accelerated(table: &[[AffineNielsPoint<Self>; 8]], digits: &[i8]) -> Option<EdwardsPoint<Self>> {
-        let _ = (table, digits);
+    /// recodes them) and [`EdwardsCurve::BASE_TABLE`], or from k itself and
+    /// a table of the backend's own, on a faster backend where the CPU has
+    /// one: edwards25519 runs the same method with the point in the four
+    /// lanes of AVX-512 IFMA registers, or signed radix-32 windows over a
+    /// wider table on the MULX/ADX assembly. `None` (the default) means "no
+    /// such backend": `mul_base` runs its own loop. Constant time in k and
+    /// the digits; never fails.
+    fn mul_base_accelerated(
+        table: &[[AffineNielsPoint<Self>; 8]],
+        digits: &[i8],
+        k: &Self::ScalarField,
+    ) -> Option<EdwardsPoint<Self>> {
+        let _ = (table, digits, k);
         None
     }
 
@@ -935,7 +941,7 @@ impl<C: EdwardsCurve> EdwardsPoint<C> {
             digits.zeroize();
             return Self::generator().mul(k);
         }
-        if let Some(p) = C::mul_base_accelerated(table, &digits[..n]) {
+        if let Some(p) = C::mul_base_accelerated(table, &digits[..n], k.as_field()) {
             digits.zeroize();
             return p;
         }

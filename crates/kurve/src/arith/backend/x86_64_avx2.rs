@@ -200,3 +200,49 @@ unsafe fn store_chunk(w: &mut [u64], c: usize, v: __m256i) {
         _mm256_storeu_si256(q.as_mut_ptr().cast(), v);
     }
 }
+
+/// The masked read of a table of raw 256-bit words (`table[j]` for the one
+/// j with j + 1 = `idx`, or zeros), for the word tables of the curve25519
+/// assembly (`x86_64_curve25519`: the affine Niels rows of `mul_base`, the
+/// cached multiples of `mul`): the scan of [`scan_avx2`] with each
+/// coordinate one 256-bit chunk, the entries dealt to two accumulators.
+///
+/// The caller must have checked AVX2 ([`super::avx2_selected`]). Constant
+/// time in `idx`: every entry is read, in order, and `idx` only enters
+/// vector compares and blends. Never fails.
+#[inline(always)]
+pub(crate) fn lookup_words<const K: usize, const E: usize>(table: &[[[u64; 4]; K]; E], idx: u64) -> [[u64; 4]; K] {
+    // SAFETY: the caller has checked AVX2 (see above); the loads read whole
+    // `[u64; 4]` arrays and the stores write whole `[u64; 4]` arrays.
+    unsafe { scan_words_avx2(table, idx) }
+}
+
+/// The body of [`lookup_words`].
+#[target_feature(enable = "avx2")]
+unsafe fn scan_words_avx2<const K: usize, const E: usize>(table: &[[[u64; 4]; K]; E], idx: u64) -> [[u64; 4]; K] {
+    let want0 = _mm256_set1_epi64x(idx as i64);
+    let want1 = _mm256_set1_epi64x(idx as i64 - 1);
+    let mut ctr = _mm256_set1_epi64x(1);
+    let zero = _mm256_setzero_si256();
+    let mut acc = [[zero; K]; 2];
+    for pair in table.chunks_exact(2) {
+        let m0 = _mm256_cmpeq_epi64(ctr, want0);
+        let m1 = _mm256_cmpeq_epi64(ctr, want1);
+        for k in 0..K {
+            acc[0][k] = _mm256_blendv_epi8(acc[0][k], _mm256_loadu_si256(pair[0][k].as_ptr().cast()), m0);
+            acc[1][k] = _mm256_blendv_epi8(acc[1][k], _mm256_loadu_si256(pair[1][k].as_ptr().cast()), m1);
+        }
+        ctr = _mm256_add_epi64(ctr, _mm256_set1_epi64x(2));
+    }
+    if let Some(last) = table.chunks_exact(2).remainder().first() {
+        let m0 = _mm256_cmpeq_epi64(ctr, want0);
+        for k in 0..K {
+            acc[0][k] = _mm256_blendv_epi8(acc[0][k], _mm256_loadu_si256(last[k].as_ptr().cast()), m0);
+        }
+    }
+    let mut r = [[0u64; 4]; K];
+    for (k, rk) in r.iter_mut().enumerate() {
+        _mm256_storeu_si256(rk.as_mut_ptr().cast(), _mm256_or_si256(acc[0][k], acc[1][k]));
+    }
+    r
+}

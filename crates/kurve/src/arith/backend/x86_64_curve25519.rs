@@ -205,6 +205,28 @@ impl EdwardsAcc {
     }
 }
 
+/// `table[idx − 1]`, or zeros for idx = 0 (idx ≤ E): every word of every
+/// entry read under a mask, on AVX2 registers when they are selected
+/// ([`super::x86_64_avx2::lookup_words`]: one vector compare per entry and
+/// a blend per coordinate), else by a scalar mask and AND/OR per word.
+/// Constant time in idx; never fails.
+#[inline(always)]
+fn scan<const K: usize, const E: usize>(table: &[[[u64; 4]; K]; E], idx: u64) -> [[u64; 4]; K] {
+    if super::avx2_selected() {
+        return super::x86_64_avx2::lookup_words(table, idx);
+    }
+    let mut r = [[0u64; 4]; K];
+    for (j, e) in table.iter().enumerate() {
+        let mask = crate::arith::eq_mask(j as u64 + 1, idx);
+        for (rc, ec) in r.iter_mut().zip(e.iter()) {
+            for (rw, ew) in rc.iter_mut().zip(ec.iter()) {
+                *rw |= ew & mask;
+            }
+        }
+    }
+    r
+}
+
 /// sign(d)·table[|d| − 1] for a table of cached points ([1]P … [8]P), the
 /// cached identity (1, 1, 2, 0) for d = 0: every entry is read under a mask
 /// (no address depends on d), and the negation −Q = (Y + X, Y − X, 2Z,
@@ -212,19 +234,11 @@ impl EdwardsAcc {
 pub fn lookup_cached_signed(table: &[[[u64; 4]; 4]; 8], d: i8) -> [[u64; 4]; 4] {
     let sign = crate::arith::barrier::value_barrier((d >> 7) as i64 as u64); // 0 or all ones
     let abs = ((d as i64 ^ sign as i64) - sign as i64) as u64; // |d| in 0..=8
-    let mut r = [[0u64; 4]; 4];
+    let mut r = scan(table, abs);
     let id = crate::arith::eq_mask(0, abs);
-    r[0][0] = id & 1;
-    r[1][0] = id & 1;
-    r[2][0] = id & 2;
-    for (j, e) in table.iter().enumerate() {
-        let mask = crate::arith::eq_mask(j as u64 + 1, abs);
-        for (rc, ec) in r.iter_mut().zip(e.iter()) {
-            for (rw, ew) in rc.iter_mut().zip(ec.iter()) {
-                *rw |= ew & mask;
-            }
-        }
-    }
+    r[0][0] |= id & 1;
+    r[1][0] |= id & 1;
+    r[2][0] |= id & 2;
     // −Q: swap the first two coordinates, negate the last (0 − k with the
     // 2²⁵⁶ ≡ 38 fold of the baseline subtraction)
     let neg_k = super::x86_64_fe25519::sub(&[0; 4], &r[3]);
@@ -237,24 +251,18 @@ pub fn lookup_cached_signed(table: &[[[u64; 4]; 4]; 8], d: i8) -> [[u64; 4]; 4] 
     r
 }
 
-/// sign(d)·row[|d| − 1] for a row of affine Niels points (y − x, y + x,
-/// 2d·x·y) ([1]Q … [8]Q), the identity (1, 1, 0) for d = 0: every word of
-/// every entry is read under a mask (no address depends on d), and the
-/// negation (y + x, y − x, −2d·x·y) is selected by a mask. Constant time in
-/// d; d in [−8, 8].
-pub fn lookup_niels_signed(row: &[[[u64; 4]; 3]; 8], d: i8) -> [[u64; 4]; 3] {
+/// sign(d)·row[|d| − 1] for a row of E affine Niels points (y − x, y + x,
+/// 2d·x·y) ([1]Q … [E]Q; E = 8 or 16), the identity (1, 1, 0) for d = 0:
+/// every word of every entry is read under a mask (no address depends on
+/// d), and the negation (y + x, y − x, −2d·x·y) is selected by a mask.
+/// Constant time in d; d in [−E, E] (others give the identity).
+pub fn lookup_niels_signed<const E: usize>(row: &[[[u64; 4]; 3]; E], d: i8) -> [[u64; 4]; 3] {
     let sign = crate::arith::barrier::value_barrier((d >> 7) as i64 as u64); // 0 or all ones
-    let abs = ((d as i64 ^ sign as i64) - sign as i64) as u64; // |d| in 0..=8
+    let abs = ((d as i64 ^ sign as i64) - sign as i64) as u64; // |d| in 0..=E
     let id = crate::arith::eq_mask(0, abs);
-    let mut r = [[id & 1, 0, 0, 0], [id & 1, 0, 0, 0], [0; 4]];
-    for (j, e) in row.iter().enumerate() {
-        let mask = crate::arith::eq_mask(j as u64 + 1, abs);
-        for (rc, ec) in r.iter_mut().zip(e.iter()) {
-            for (rw, ew) in rc.iter_mut().zip(ec.iter()) {
-                *rw |= ew & mask;
-            }
-        }
-    }
+    let mut r = scan(row, abs);
+    r[0][0] |= id & 1;
+    r[1][0] |= id & 1;
     let neg_k = super::x86_64_fe25519::sub(&[0; 4], &r[2]);
     for w in 0..4 {
         let t = (r[0][w] ^ r[1][w]) & sign;
