@@ -50,3 +50,20 @@ fn usage_errors() {
     assert_eq!(lab().arg("vectors").output().unwrap().status.code(), Some(2));
     assert_eq!(lab().args(["report", "--bogus"]).output().unwrap().status.code(), Some(2));
 }
+
+/// `kurve-lab runtime` runs the runtime section alone, restricted by
+/// `--only` and `--op`: the table has the requested row and no other
+/// operation; bad options are usage errors.
+#[test]
+fn runtime_subcommand() {
+    let out = lab().args(["runtime", "--quick", "--only", "secp256k1", "--op", "mul"]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    let rows: Vec<&str> = stdout.lines().filter(|l| l.starts_with("secp256k1 ")).collect();
+    assert!(rows.iter().any(|l| l.split_whitespace().nth(1) == Some("mul")), "{stdout}");
+    assert!(rows.iter().all(|l| l.split_whitespace().nth(1) == Some("mul")), "{stdout}");
+    assert_eq!(lab().args(["runtime", "--bogus"]).output().unwrap().status.code(), Some(2));
+    assert_eq!(lab().args(["runtime", "--only"]).output().unwrap().status.code(), Some(2));
+    assert_eq!(lab().args(["taint", "--bogus"]).output().unwrap().status.code(), Some(2));
+    assert_eq!(lab().args(["dudect", "--bogus"]).output().unwrap().status.code(), Some(2));
+}

@@ -343,9 +343,9 @@ pub fn edwards25519_straus_vartime_if_selected(
         let p2 = acc.to_cached();
         acc.set_point(pw);
         t[0] = acc.to_cached();
-        for j in 1..8 {
+        for tj in t.iter_mut().skip(1) {
             acc.add_cached(&p2);
-            t[j] = acc.to_cached();
+            *tj = acc.to_cached();
         }
     }
     acc.set_point(&identity);
