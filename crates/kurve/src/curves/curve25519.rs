@@ -299,31 +299,14 @@ const BASE5_ROWS: usize = 26;
 /// assembly `mul_base` (`mul_base_mulx`, signed radix-32 digits, the odd
 /// ones after five doublings), 26 × 16 × 96 bytes = 39 KiB, computed by
 /// const evaluation at build time with the helpers of
-/// `define_base_table!` (complete HWCD08 additions, one batch inversion).
+/// `define_base_table!` (`rows`: complete HWCD08 additions; one batch
+/// inversion).
 /// Checked entry by entry against run-time multiples of B in this module's
 /// tests.
 #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
 static EDWARDS25519_BASE5_WORDS: [[[[u64; 4]; 3]; 16]; BASE5_ROWS] = {
-    use base_table_const::{add, base, to_niels, F};
-    let mut pts = [[F::ZERO; 4]; 16 * BASE5_ROWS];
-    let mut p = base();
-    let mut i = 0;
-    while i < BASE5_ROWS {
-        let mut q = p;
-        let mut j = 0;
-        while j < 16 {
-            pts[16 * i + j] = q;
-            q = add(&q, &p);
-            j += 1;
-        }
-        let mut t = 0;
-        while t < 10 {
-            p = add(&p, &p);
-            t += 1;
-        }
-        i += 1;
-    }
-    let flat = to_niels(&pts);
+    use base_table_const::{rows, to_niels};
+    let flat = to_niels(&rows::<{ 16 * BASE5_ROWS }>(16, 10));
     let mut out = [[[[0u64; 4]; 3]; 16]; BASE5_ROWS];
     let mut k = 0;
     while k < 16 * BASE5_ROWS {

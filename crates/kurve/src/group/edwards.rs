@@ -414,6 +414,31 @@ macro_rules! define_base_table {
             pub(super) const fn base() -> [F; 4] {
                 [$gx, $gy, F::ONE, $gx.const_mul(&$gy)]
             }
+            /// The N = rows·E points \[(j + 1)·2^(s·i)\]B, row i after row
+            /// i − 1, each row E = `per_row` entries (j < E), the rows
+            /// `shift` = s doublings apart: for each row, Q ← P and E times
+            /// (store Q, Q ← Q + P), then P ← \[2^s\]P.
+            pub(super) const fn rows<const N: usize>(per_row: usize, shift: u32) -> [[F; 4]; N] {
+                let mut pts = [[F::ZERO; 4]; N];
+                let mut p = base();
+                let mut i = 0;
+                while i < N {
+                    let mut q = p;
+                    let mut j = 0;
+                    while j < per_row {
+                        pts[i + j] = q;
+                        q = add(&q, &p);
+                        j += 1;
+                    }
+                    let mut t = 0;
+                    while t < shift {
+                        p = add(&p, &p);
+                        t += 1;
+                    }
+                    i += per_row;
+                }
+                pts
+            }
             /// \[1\]P, \[3\]P, …, \[127\]P in affine Niels form.
             pub(super) const fn odd_multiples(p: &[F; 4]) -> [Niels; 64] {
                 let mut pts = [[F::ZERO; 4]; 64];
@@ -460,28 +485,10 @@ macro_rules! define_base_table {
 
         $(#[$meta])*
         $vis static $table: [[$crate::group::edwards::AffineNielsPoint<$curve>; 8]; $w] = {
-            use base_table_const::{add, base, to_niels, Niels, F};
+            use base_table_const::{rows, to_niels, Niels, F};
             const W: usize = $w;
             const fn build() -> [[Niels; 8]; W] {
-                let mut pts = [[F::ZERO; 4]; 8 * W];
-                let mut p = base();
-                let mut i = 0;
-                while i < W {
-                    let mut q = p;
-                    let mut j = 0;
-                    while j < 8 {
-                        pts[8 * i + j] = q;
-                        q = add(&q, &p);
-                        j += 1;
-                    }
-                    let mut t = 0;
-                    while t < 8 {
-                        p = add(&p, &p);
-                        t += 1;
-                    }
-                    i += 1;
-                }
-                let flat = to_niels(&pts);
+                let flat = to_niels(&rows::<{ 8 * W }>(8, 8));
                 let mut out = [[Niels { p: F::ZERO, m: F::ZERO, k: F::ZERO }; 8]; W];
                 let mut k = 0;
                 while k < 8 * W {

@@ -239,16 +239,24 @@ pub fn lookup_cached_signed(table: &[[[u64; 4]; 4]; 8], d: i8) -> [[u64; 4]; 4] 
     r[0][0] |= id & 1;
     r[1][0] |= id & 1;
     r[2][0] |= id & 2;
-    // −Q: swap the first two coordinates, negate the last (0 − k with the
-    // 2²⁵⁶ ≡ 38 fold of the baseline subtraction)
-    let neg_k = super::x86_64_fe25519::sub(&[0; 4], &r[3]);
+    negate_masked(&mut r, sign);
+    r
+}
+
+/// −Q under an all-ones `sign` mask (nothing for 0), for Q whose first two
+/// coordinates are (Y − X, Y + X) and whose last is a multiple of T: swaps
+/// the first two, negates the last (0 − k with the 2²⁵⁶ ≡ 38 fold of the
+/// baseline subtraction), both by masks. The shared end of the signed
+/// lookups. Constant time; never fails.
+#[inline(always)]
+fn negate_masked<const K: usize>(r: &mut [[u64; 4]; K], sign: u64) {
+    let neg_k = super::x86_64_fe25519::sub(&[0; 4], &r[K - 1]);
     for w in 0..4 {
         let t = (r[0][w] ^ r[1][w]) & sign;
         r[0][w] ^= t;
         r[1][w] ^= t;
-        r[3][w] ^= (r[3][w] ^ neg_k[w]) & sign;
+        r[K - 1][w] ^= (r[K - 1][w] ^ neg_k[w]) & sign;
     }
-    r
 }
 
 /// sign(d)·row[|d| − 1] for a row of E affine Niels points (y − x, y + x,
@@ -263,13 +271,7 @@ pub fn lookup_niels_signed<const E: usize>(row: &[[[u64; 4]; 3]; E], d: i8) -> [
     let mut r = scan(row, abs);
     r[0][0] |= id & 1;
     r[1][0] |= id & 1;
-    let neg_k = super::x86_64_fe25519::sub(&[0; 4], &r[2]);
-    for w in 0..4 {
-        let t = (r[0][w] ^ r[1][w]) & sign;
-        r[0][w] ^= t;
-        r[1][w] ^= t;
-        r[2][w] ^= (r[2][w] ^ neg_k[w]) & sign;
-    }
+    negate_masked(&mut r, sign);
     r
 }
 
