@@ -48,6 +48,14 @@ fn edge_scalars<F: Field>() -> Vec<F> {
     v.push(-F::ONE);
     v.push(-F::from_u64(2));
     v.push(-F::from_u64(8));
+    // n − j for small j: k = n − 2δ with δ ≡ n (mod 2^w) makes the last
+    // window of `mul` add [d₀]P to itself (d₀ = −δ), the one place where its
+    // chain needs the complete addition (ProjectivePoint::mul_window)
+    for j in 3..=34 {
+        if j != 8 {
+            v.push(-F::from_u64(j));
+        }
+    }
     let half = F::from_u64(2).invert().unwrap(); // (n+1)/2
     v.push(half);
     v.push(half - F::ONE); // (n−1)/2

@@ -155,17 +155,6 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         r
     }
 
-    /// [2^k]P by the a = −3 doubling whatever the curve's own a (for points
-    /// mapped onto an a = −3 isomorph). Constant time in P.
-    #[inline(always)]
-    pub(crate) fn double_n_a_minus_3(&self, k: u32) -> Self {
-        let mut r = *self;
-        for _ in 0..k {
-            r = r.double_a_minus_3();
-        }
-        r
-    }
-
     /// `dbl-2001-b`, a = −3, 4M + 4S, rewritten around Y' = 2Y: with
     /// γ' = Y'² = 4γ and β' = X·γ' = 4β, X₃ = α² − 2β',
     /// Y₃ = α(β' − X₃) − γ'²/2 (= 8γ²) and Z₃ = Y'·Z. Ten additions,
@@ -192,6 +181,61 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         let x3 = aa - beta4.double();
         let y3 = mul_sub_half_square(&alpha, &(beta4 - x3), &gamma4);
         JacobianPoint { x: x3, y: y3, z: z3 }
+    }
+
+    /// P + Q by `add-2007-bl` (11M + 5S, the formula of
+    /// [`Self::add_vartime_on`]) with the identity handled by masks, for
+    /// the windowed chain of `ProjectivePoint::mul` when it may skip the
+    /// complete formulas: Z1Z1 = Z₁², Z2Z2 = Z₂², U₁ = X₁·Z2Z2,
+    /// U₂ = X₂·Z1Z1, S₁ = Y₁·Z₂·Z2Z2, S₂ = Y₂·Z₁·Z1Z1, H = U₂ − U₁,
+    /// I = (2H)², J = H·I, r = 2(S₂ − S₁), V = U₁·I, X₃ = r² − J − 2V,
+    /// Y₃ = r(V − X₃) − 2S₁·J, Z₃ = ((Z₁ + Z₂)² − Z1Z1 − Z2Z2)·H; then Q
+    /// is selected when Z₁ = 0 and P when Z₂ = 0.
+    ///
+    /// Correct for every pair except P = Q ≠ O: there H = r = 0 and the
+    /// result is (0 : 0 : 0), no point. The caller must rule that case out
+    /// for every input it can be given (see `ProjectivePoint::mul_window`).
+    /// P = −Q ≠ O gives H = 0, r ≠ 0 and (r² : −r³ : 0), the identity with
+    /// Y ≠ 0, as the doublings and [`Self::to_projective`] need. Constant
+    /// time: the two identity tests are masked selects; never fails.
+    #[inline(always)]
+    pub(crate) fn add_unless_equal(&self, q: &Self) -> Self {
+        let z1z1 = self.z.square();
+        let z2z2 = q.z.square();
+        let u1 = self.x * z2z2;
+        let u2 = q.x * z1z1;
+        let s1 = self.y * q.z * z2z2;
+        let s2 = q.y * self.z * z1z1;
+        let h = u2 - u1;
+        let r = (s2 - s1).double();
+        let i = h.double().square();
+        let j = h * i;
+        let v = u1 * i;
+        let x3 = r.square() - j - v.double();
+        let y3 = if C::Base::FUSED_SUM_OF_PRODUCTS {
+            C::Base::sum_of_products(&r, &(v - x3), &-s1.double(), &j)
+        } else {
+            r * (v - x3) - (s1 * j).double()
+        };
+        let z3 = ((self.z + q.z).square() - z1z1 - z2z2) * h;
+        let sum = JacobianPoint { x: x3, y: y3, z: z3 };
+        let sum = Self::conditional_select(&sum, q, self.z.is_zero());
+        Self::conditional_select(&sum, self, q.z.is_zero())
+    }
+
+    /// The triple (X, Y, Z) of a homogeneous point read as Jacobian
+    /// coordinates, no conversion: for table entries written by
+    /// [`Self::coords`] and read back by `ProjectivePoint::lookup_signed`
+    /// (whose identity (0 : ±1 : 0) is also a Jacobian identity, Y ≠ 0).
+    #[inline(always)]
+    pub(crate) fn from_coords(p: &ProjectivePoint<C>) -> Self {
+        JacobianPoint { x: p.x, y: p.y, z: p.z }
+    }
+
+    /// (X, Y, Z), for the lookup tables of `ProjectivePoint::mul_window`.
+    #[inline(always)]
+    pub(crate) fn coords(&self) -> [C::Base; 3] {
+        [self.x, self.y, self.z]
     }
 
     /// `dbl-2009-l`, a = 0, rewritten around Y' = 2Y: B' = Y'² = 4B,
