@@ -807,9 +807,11 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// P ≠ O needs 2^w·m ≡ dᵢ (mod n), and |2^w·m − dᵢ| ≤ n/2^w + 1 + 2^w
     /// < n, so 2^w·m = dᵢ; |dᵢ| ≤ 2^(w−1) then forces m = dᵢ = 0: both
     /// summands are the identity, which the addition's masks handle. For
-    /// i = 0 the bound fails and the case happens (k = n − 2δ with
-    /// δ ≡ n mod 2^w gives Q = [−δ]P = d₀·P), hence the complete formula
-    /// there. The table additions [j]P + P (2 ≤ j ≤ T − 1) never meet
+    /// i = 0 the bound fails and the case can happen: k = n − 2δ with
+    /// d₀ = −δ gives Q = [k − d₀]P = [−δ]P = d₀·P, and d₀ ≡ k (mod 2^w)
+    /// makes that possible when δ ≡ n (mod 2^w) has a solution in
+    /// [1, 2^(w−1)] (secp521r1: δ = 9, k = n − 18), hence the complete
+    /// formula there. The table additions [j]P + P (2 ≤ j ≤ T − 1) never meet
     /// equal inputs either: that would need n | j − 1.
     ///
     /// Against the chain it replaced (the RCB16 addition in every window,
