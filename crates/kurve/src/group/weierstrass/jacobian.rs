@@ -200,6 +200,19 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
     /// time: the two identity tests are masked selects; never fails.
     #[inline(always)]
     pub(crate) fn add_unless_equal(&self, q: &Self) -> Self {
+        let (sum, _, _) = self.add_2007_bl(q);
+        let sum = Self::conditional_select(&sum, q, self.z.is_zero());
+        Self::conditional_select(&sum, self, q.z.is_zero())
+    }
+
+    /// The `add-2007-bl` formula of [`Self::add_unless_equal`] and
+    /// [`Self::add_vartime_on`] alone, no identity or equality handling:
+    /// returns (X₃ : Y₃ : Z₃) with H and r, from which the callers tell the
+    /// exceptional cases apart (H = 0: P = ±Q; r = 0 too: P = Q). Y₃ as a
+    /// fused sum of products where the field has one. Constant time; never
+    /// fails.
+    #[inline(always)]
+    fn add_2007_bl(&self, q: &Self) -> (Self, C::Base, C::Base) {
         let z1z1 = self.z.square();
         let z2z2 = q.z.square();
         let u1 = self.x * z2z2;
@@ -218,9 +231,7 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
             r * (v - x3) - (s1 * j).double()
         };
         let z3 = ((self.z + q.z).square() - z1z1 - z2z2) * h;
-        let sum = JacobianPoint { x: x3, y: y3, z: z3 };
-        let sum = Self::conditional_select(&sum, q, self.z.is_zero());
-        Self::conditional_select(&sum, self, q.z.is_zero())
+        (JacobianPoint { x: x3, y: y3, z: z3 }, h, r)
     }
 
     /// The triple (X, Y, Z) of a homogeneous point read as Jacobian
@@ -449,24 +460,13 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         if q.is_identity_vartime() {
             return *self;
         }
-        let z1z1 = self.z.square();
-        let z2z2 = q.z.square();
-        let u1 = self.x * z2z2;
-        let u2 = q.x * z1z1;
-        let s1 = self.y * q.z * z2z2;
-        let s2 = q.y * self.z * z1z1;
-        let h = u2 - u1;
-        let r = (s2 - s1).double();
+        // the formula runs to the end before the H = 0 test: that case is
+        // rare and the data public
+        let (sum, h, r) = self.add_2007_bl(q);
         if bool::from(h.is_zero()) {
             return if bool::from(r.is_zero()) { self.double_on::<M3>() } else { Self::IDENTITY_VARTIME };
         }
-        let i = h.double().square();
-        let j = h * i;
-        let v = u1 * i;
-        let x3 = r.square() - j - v.double();
-        let y3 = r * (v - x3) - (s1 * j).double();
-        let z3 = ((self.z + q.z).square() - z1z1 - z2z2) * h;
-        JacobianPoint { x: x3, y: y3, z: z3 }
+        sum
     }
 
     /// P + (x₂, y₂) for an affine curve point by `madd-2004-hmv` (8M + 3S,
