@@ -63,6 +63,11 @@ affine Niels point (y - x, y + x, 2d*x*y) with Z = 1:
               E = B - A, F = D - C, G = D + C, H = B + A;
               X3 = E*F, Y3 = G*H, Z3 = F*G, T3 = E*H        (8M, add-2008-hwcd-3)
   add_niels   the same with D = 2*Z1                          (7M, madd-2008-hwcd-3)
+  add_cached_signed, add_niels_signed
+              P + s*Q for s = -1 where the state word `sign` is all ones,
+              +1 where it is 0: the caller has exchanged q0 and q1 for -Q
+              and left q3 as Q's; -q3 negates C, which exchanges F and G,
+              so F and G are exchanged under the mask before their stores
   dbl         S = (X1 + Y1)^2, XX = X1^2, YY = Y1^2, ZZ = Z1^2,
               g = YY + XX, f = YY - XX, h = 2*ZZ - f, e = S - g;
               X3 = e*h, Y3 = g*f, Z3 = f*h, T3 = e*g          (4M + 4S, dbl-2008-hwcd
@@ -103,7 +108,7 @@ LADDER = Layout(
     ["x1", "x2", "z2", "x3", "z3", "a", "b", "c", "d", "sa", "sb", "da", "cb", "aa", "bb", "e", "t"],
     [("k", 4), ("cnt", 1), ("swap", 1)],
 )
-ED = Layout(["x", "y", "z", "t", "q0", "q1", "q2", "q3", "d2", "a", "b", "pa", "pb", "pc", "pd", "e", "f", "g", "h"])
+ED = Layout(["x", "y", "z", "t", "q0", "q1", "q2", "q3", "d2", "a", "b", "pa", "pb", "pc", "pd", "e", "f", "g", "h"], [("sign", 1)])
 
 L = LADDER  # the layout the emitters address
 
@@ -298,6 +303,31 @@ def addsub(out, dst_sum, dst_diff, a, b, robust):
     store(out, dst_diff, HI)
 
 
+def addsub_swapped(out, dst_sum, dst_diff, a, b, robust, mask_word):
+    """addsub, then the sum and the difference exchanged (dst_sum = a - b,
+    dst_diff = a + b) where the state word `mask_word` is all ones, by
+    XOR under the mask before the stores; unchanged where it is zero."""
+    out.append(f"// {dst_sum}, {dst_diff} = {a} + {b}, {a} - {b}, exchanged under the mask {mask_word}")
+    for i in range(4):
+        out.append(f"mov {LO[i]}, {m(a, i)}")
+        out.append(f"mov {HI[i]}, {LO[i]}")
+    for i in range(4):
+        out.append(f"{'add' if i == 0 else 'adc'} {LO[i]}, {m(b, i)}")
+    fold_add(out, LO, robust)
+    for i in range(4):
+        out.append(f"{'sub' if i == 0 else 'sbb'} {HI[i]}, {m(b, i)}")
+    fold_sub(out, HI, robust)
+    out.append(f"mov rax, {word(mask_word)}")
+    for i in range(4):
+        out.append(f"mov rcx, {LO[i]}")
+        out.append(f"xor rcx, {HI[i]}")
+        out.append("and rcx, rax")
+        out.append(f"xor {LO[i]}, rcx")
+        out.append(f"xor {HI[i]}, rcx")
+    store(out, dst_sum, LO)
+    store(out, dst_diff, HI)
+
+
 def cmadd(out, dst, a, b):
     out.append(f"// {dst} = a24 * {a} + {b}")
     out.append(f"mov edx, {A24}")
@@ -416,6 +446,29 @@ def ed_add(niels):
     return out
 
 
+def ed_add_signed(niels):
+    """P + sign*Q for Q in cached or affine Niels form and sign = +1 or -1
+    (the state word `sign`: 0 or all ones). The caller has already
+    exchanged q0 and q1 for -Q; the last coordinate q3 is Q's own. -Q's
+    q3 is -q3, which negates C = T1*q3 and so exchanges F = D - C and
+    G = D + C: they are exchanged under the mask, and no field negation
+    is needed. Otherwise the formula of ed_add."""
+    out = []
+    sub(out, "a", "y", "x", robust=True)
+    add(out, "b", "y", "x", robust=True)
+    mul(out, "pa", "a", "q0")
+    mul(out, "pb", "b", "q1")
+    mul(out, "pc", "t", "q3")
+    if niels:
+        add(out, "pd", "z", "z", robust=True)
+    else:
+        mul(out, "pd", "z", "q2")
+    addsub_swapped(out, "g", "f", "pd", "pc", robust=niels, mask_word="sign")
+    addsub(out, "h", "e", "pb", "pa", robust=False)
+    ed_outputs(out)
+    return out
+
+
 def ed_dbl(with_t):
     # slots: a = X + Y, pa = X^2, pb = Y^2, pc = Z^2, pd = (X + Y)^2
     out = []
@@ -507,7 +560,7 @@ def generate():
     emit_slots(o, "ladder_slot", "Word offsets of the ladder state (four words per field element; k: 32 bytes).", LADDER,
                ["x1", "x2", "z2", "x3", "z3", "k"])
     emit_slots(o, "ed_slot", "Word offsets of the edwards25519 state: the accumulator (X, Y, Z, T), the operand q0..q3 and 2d.",
-               ED, ["x", "q0", "q3", "d2"])
+               ED, ["x", "q0", "q3", "d2", "sign"])
     L = LADDER
     emit_fn(o, "ladder_raw", [
         "Runs the X25519 ladder on `state` (x1 below 2^255 + 2^26, k, x2 = 1,",
@@ -523,6 +576,15 @@ def generate():
         "(X, Y, Z, T) <- (X, Y, Z, T) + q for q = (q0, q1, -, q3) in affine Niels",
         "form (y - x, y + x, 2d*x*y); q2 is not read; 7M.",
     ], "ed_slot::WORDS", ed_add(niels=True))
+    emit_fn(o, "ed_add_cached_signed", [
+        "(X, Y, Z, T) <- (X, Y, Z, T) + s*Q for Q in cached form, s = -1 where the",
+        "word `sign` is all ones (q0, q1 then hold Q's q1, q0; q3 is Q's own),",
+        "+1 where it is 0; 8M.",
+    ], "ed_slot::WORDS", ed_add_signed(niels=False))
+    emit_fn(o, "ed_add_niels_signed", [
+        "(X, Y, Z, T) <- (X, Y, Z, T) + s*Q for Q in affine Niels form, s as in",
+        "ed_add_cached_signed; q2 is not read; 7M.",
+    ], "ed_slot::WORDS", ed_add_signed(niels=True))
     emit_fn(o, "ed_dbl", ["(X, Y, Z, T) <- 2*(X, Y, Z, T); 4M + 4S."], "ed_slot::WORDS", ed_dbl(True))
     emit_fn(o, "ed_dbl_no_t", [
         "(X, Y, Z) <- 2*(X, Y, Z), T left stale (the doubling does not read it:",

@@ -217,6 +217,73 @@ pub(crate) fn lookup_words<const K: usize, const E: usize>(table: &[[[u64; 4]; K
     unsafe { scan_words_avx2(table, idx) }
 }
 
+/// The signed read of a word table into the operand slots of the
+/// curve25519 assembly (`x86_64_curve25519`'s `EdwardsAcc`): the scan of
+/// [`lookup_words`] (`table[idx − 1]`, zeros for idx = 0), then its first
+/// two coordinates exchanged where `swap` is all ones (a masked XOR on the
+/// vectors), and the coordinates stored straight into `out`: coordinate
+/// c < K − 1 at words 4c … 4c + 3, the last one at words 12 … 15 (the
+/// q0, q1, [q2,] q3 slots; K = 3 for affine Niels rows, 4 for cached
+/// points). Words outside `out` are not written.
+///
+/// The caller must have checked AVX2 ([`super::avx2_selected`]). Constant
+/// time in `idx` and `swap`: every entry is read, in order; both only
+/// enter vector compares, blends and masks. Never fails.
+#[inline(always)]
+pub(crate) fn lookup_words_swapped_into<const K: usize, const E: usize>(
+    table: &[[[u64; 4]; K]; E],
+    idx: u64,
+    swap: u64,
+    out: &mut [u64],
+) {
+    // SAFETY: the caller has checked AVX2 (see above); the loads read whole
+    // `[u64; 4]` arrays and the stores write inside `out` only.
+    unsafe { scan_words_swapped_avx2(table, idx, swap, out) }
+}
+
+/// The body of [`lookup_words_swapped_into`].
+#[target_feature(enable = "avx2")]
+unsafe fn scan_words_swapped_avx2<const K: usize, const E: usize>(
+    table: &[[[u64; 4]; K]; E],
+    idx: u64,
+    swap: u64,
+    out: &mut [u64],
+) {
+    let want0 = _mm256_set1_epi64x(idx as i64);
+    let want1 = _mm256_set1_epi64x(idx as i64 - 1);
+    let mut ctr = _mm256_set1_epi64x(1);
+    let zero = _mm256_setzero_si256();
+    let mut acc = [[zero; K]; 2];
+    for pair in table.chunks_exact(2) {
+        let m0 = _mm256_cmpeq_epi64(ctr, want0);
+        let m1 = _mm256_cmpeq_epi64(ctr, want1);
+        for k in 0..K {
+            acc[0][k] = _mm256_blendv_epi8(acc[0][k], _mm256_loadu_si256(pair[0][k].as_ptr().cast()), m0);
+            acc[1][k] = _mm256_blendv_epi8(acc[1][k], _mm256_loadu_si256(pair[1][k].as_ptr().cast()), m1);
+        }
+        ctr = _mm256_add_epi64(ctr, _mm256_set1_epi64x(2));
+    }
+    if let Some(last) = table.chunks_exact(2).remainder().first() {
+        let m0 = _mm256_cmpeq_epi64(ctr, want0);
+        for k in 0..K {
+            acc[0][k] = _mm256_blendv_epi8(acc[0][k], _mm256_loadu_si256(last[k].as_ptr().cast()), m0);
+        }
+    }
+    let mut r = [zero; K];
+    for (k, rk) in r.iter_mut().enumerate() {
+        *rk = _mm256_or_si256(acc[0][k], acc[1][k]);
+    }
+    if K >= 2 {
+        let t = _mm256_and_si256(_mm256_xor_si256(r[0], r[1]), _mm256_set1_epi64x(swap as i64));
+        r[0] = _mm256_xor_si256(r[0], t);
+        r[1] = _mm256_xor_si256(r[1], t);
+    }
+    for (k, rk) in r.iter().enumerate() {
+        let c = if k + 1 == K { 3 } else { k };
+        store_chunk(out, c, *rk);
+    }
+}
+
 /// The body of [`lookup_words`].
 #[target_feature(enable = "avx2")]
 unsafe fn scan_words_avx2<const K: usize, const E: usize>(table: &[[[u64; 4]; K]; E], idx: u64) -> [[u64; 4]; K] {
