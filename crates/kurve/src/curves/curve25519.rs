@@ -123,10 +123,9 @@ impl EdwardsCurve for Edwards25519 {
     /// ([`arith::backend::x86_64_ifma25519::edwards25519_mul_base_if_selected`])
     /// when the CPU has it: the same digits, the same table rows read by the
     /// same masked scan ([`edwards::AffineNielsPoint`]'s signed lookup), the
-    /// additions and doublings four products at a time; else, with BMI2 and
-    /// ADX, the same loop on the assembly formulas of
-    /// [`arith::backend::x86_64_curve25519::EdwardsAcc`]. `None` otherwise.
-    /// Constant time in the digits.
+    /// additions and doublings four products at a time. `None` otherwise
+    /// (with BMI2 and ADX, [`EdwardsCurve::mul_base_direct`] has already
+    /// run). Constant time in the digits.
     fn mul_base_accelerated(
         table: &[[edwards::AffineNielsPoint<Self>; 8]],
         digits: &[i8],
@@ -136,15 +135,33 @@ impl EdwardsCurve for Edwards25519 {
         {
             // `table` is EDWARDS25519_BASE_TABLE; the lanes table is its
             // compile-time copy in the backend's layout
-            let _ = table;
+            let _ = (table, k);
             if let Some(mut w) = arith::backend::x86_64_ifma25519::edwards25519_mul_base_if_selected(digits, &EDWARDS25519_BASE_TABLE_LANES) {
                 return Some(point_from_words(&mut w));
             }
-            return mul_base_mulx(k);
+            return None;
         }
         #[allow(unreachable_code)]
         {
             let _ = (table, digits, k);
+            None
+        }
+    }
+
+    /// With BMI2 and ADX and without IFMA: signed radix-32 windows over
+    /// the wider table on the assembly formulas of
+    /// [`arith::backend::x86_64_curve25519::EdwardsAcc`] (`mul_base_mulx`),
+    /// which recode k themselves, so `mul_base` skips its radix-16
+    /// recoding. `None` otherwise (the IFMA code takes the radix-16 digits
+    /// in [`EdwardsCurve::mul_base_accelerated`]). Constant time in k.
+    fn mul_base_direct(k: &Fq) -> Option<EdwardsPoint> {
+        #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+        {
+            return mul_base_mulx(k);
+        }
+        #[allow(unreachable_code)]
+        {
+            let _ = k;
             None
         }
     }

@@ -185,6 +185,18 @@ pub trait EdwardsCurve:
         None
     }
 
+    /// \[k\]B on a faster backend that recodes k itself, tried by
+    /// [`EdwardsPoint::mul_base`] before its radix-16 recoding (which such a
+    /// backend would not read): edwards25519's signed radix-32 windows on
+    /// the MULX/ADX assembly. `None` (the default) means "no such backend";
+    /// `mul_base` then recodes k and tries
+    /// [`EdwardsCurve::mul_base_accelerated`]. Constant time in k; never
+    /// fails.
+    fn mul_base_direct(k: &Self::ScalarField) -> Option<EdwardsPoint<Self>> {
+        let _ = k;
+        None
+    }
+
     /// \[k\]P from the signed radix-16 digits of k (as [`EdwardsPoint::mul`]
     /// recodes them) on a faster backend where the CPU has one
     /// (edwards25519: AVX-512 IFMA, the point in four lanes). `None` (the
@@ -939,6 +951,9 @@ impl<C: EdwardsCurve> EdwardsPoint<C> {
     /// Where [`EdwardsCurve::mul_base_accelerated`] has a backend
     /// (edwards25519 with AVX-512 IFMA) the same steps run there.
     pub fn mul_base<S: ScalarInput<C::ScalarField>>(k: &S) -> Self {
+        if let Some(p) = C::mul_base_direct(k.as_field()) {
+            return p;
+        }
         let table = C::BASE_TABLE;
         let mut digits = [0i8; MAX_SIGNED_DIGITS];
         let n = signed_radix16(k.as_field(), &mut digits);
