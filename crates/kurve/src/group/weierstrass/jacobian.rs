@@ -489,21 +489,53 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         if self.is_identity_vartime() {
             return Self::from_affine_vartime(x2, y2);
         }
+        let (sum, h, r) = self.madd_2004_hmv(x2, y2);
+        if bool::from(h.is_zero()) {
+            return if bool::from(r.is_zero()) { self.double_on::<M3>() } else { Self::IDENTITY_VARTIME };
+        }
+        sum
+    }
+
+    /// P + (x₂, y₂) by the `madd-2004-hmv` formula of
+    /// [`Self::add_affine_vartime`] (8M + 3S) with the identity P handled
+    /// by a mask, for the fixed-base sum of `ProjectivePoint::mul_base`
+    /// where it may skip the complete formula: the sum is replaced by
+    /// (x₂ : y₂ : 1) when Z₁ = 0.
+    ///
+    /// Correct for every P and affine point (x₂, y₂) except P = (x₂, y₂):
+    /// there H = R = 0 and the result is (0 : 0 : 0), no point. The caller
+    /// must rule that case out for every input it can be given (see
+    /// `ProjectivePoint::mul_base`). P = −(x₂, y₂) gives H = 0, R ≠ 0 and
+    /// (R² : −R³ : 0), the identity with Y ≠ 0. Constant time: the identity
+    /// test is a masked select; never fails.
+    #[inline(always)]
+    pub(crate) fn add_affine_unless_equal(&self, x2: &C::Base, y2: &C::Base) -> Self {
+        let (sum, _, _) = self.madd_2004_hmv(x2, y2);
+        Self::conditional_select(&sum, &Self::from_affine_vartime(x2, y2), self.z.is_zero())
+    }
+
+    /// The `madd-2004-hmv` formula alone, no identity or equality handling:
+    /// returns (X₃ : Y₃ : Z₃) with H and R (H = 0: P = ±(x₂, y₂); R = 0
+    /// too: P = (x₂, y₂)). Y₃ as a fused sum of products where the field has
+    /// one. Constant time; never fails.
+    #[inline(always)]
+    fn madd_2004_hmv(&self, x2: &C::Base, y2: &C::Base) -> (Self, C::Base, C::Base) {
         let z1z1 = self.z.square();
         let u2 = *x2 * z1z1;
         let s2 = *y2 * (self.z * z1z1);
         let h = u2 - self.x;
         let r = s2 - self.y;
-        if bool::from(h.is_zero()) {
-            return if bool::from(r.is_zero()) { self.double_on::<M3>() } else { Self::IDENTITY_VARTIME };
-        }
         let hh = h.square();
         let hhh = h * hh;
         let v = self.x * hh;
         let x3 = r.square() - hhh - v.double();
-        let y3 = r * (v - x3) - self.y * hhh;
+        let y3 = if C::Base::FUSED_SUM_OF_PRODUCTS {
+            C::Base::sum_of_products(&r, &(v - x3), &-self.y, &hhh)
+        } else {
+            r * (v - x3) - self.y * hhh
+        };
         let z3 = self.z * h;
-        JacobianPoint { x: x3, y: y3, z: z3 }
+        (JacobianPoint { x: x3, y: y3, z: z3 }, h, r)
     }
 }
 
