@@ -194,10 +194,10 @@ impl EdwardsAcc {
     }
 
     /// P ← P + sign(d)·row[|d| − 1] for a row of E affine Niels points
-    /// (y − x, y + x, 2d·x·y) ([1]Q … [E]Q), nothing for d = 0 (the
+    /// (y − x, y + x, 2d·x·y) (\[1\]Q … \[E\]Q), nothing for d = 0 (the
     /// identity (1, 1, 0) is added): the signed masked read of every word
     /// of the row goes straight into the operand slots
-    /// ([`load_signed`]), and the negation costs no field operation — y − x
+    /// (`load_signed`), and the negation costs no field operation — y − x
     /// and y + x are exchanged by a mask while reading, and the negated
     /// 2d·x·y, which only negates C = T₁·2d·x·y, is the exchange of
     /// F = D − C and G = D + C under the mask inside the assembly
@@ -215,7 +215,7 @@ impl EdwardsAcc {
     }
 
     /// P ← P + sign(d)·table[|d| − 1] for a table of cached points
-    /// (Y − X, Y + X, 2Z, 2d·T) ([1]Q … [8]Q), nothing for d = 0 (the
+    /// (Y − X, Y + X, 2Z, 2d·T) (\[1\]Q … \[8\]Q), nothing for d = 0 (the
     /// cached identity (1, 1, 2, 0) is added), by the signed read and the
     /// F/G exchange of [`EdwardsAcc::add_niels_signed`]
     /// (`ed_add_cached_signed`; 8M, `add-2008-hwcd-3`). Constant time in d;

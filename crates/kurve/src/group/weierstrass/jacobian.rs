@@ -8,11 +8,15 @@
 //! and they cost 4M + 4S (a = −3), 3M + 4S (a = 0) or 1M + 8S + 1m_a
 //! (any a), against 8M + 3S + 2m_b, 6M + 2S + 1m_3b and 8M + 3S + 3m_a +
 //! 2m_3b for the complete homogeneous doublings of Renes–Costello–Batina
-//! (EUROCRYPT 2016). Additions stay with the complete homogeneous RCB16
-//! formulas: a window step converts Jacobian → homogeneous (2M + 1S) and
-//! adds; its next first doubling reads the homogeneous sum directly
-//! (`double_from_projective_on`, which saves the 2M + 1S conversion back
-//! and 2S more).
+//! (EUROCRYPT 2016). The constant-time additions are incomplete Jacobian
+//! formulas where the caller proves that equal summands cannot meet — the
+//! window chain of `ProjectivePoint::mul` (`add-2007-bl`,
+//! [`JacobianPoint::add_unless_equal`]) and the fixed-base sum of
+//! `ProjectivePoint::mul_base` (`madd-2004-hmv`,
+//! [`JacobianPoint::add_affine_unless_equal`]), the identity handled by
+//! masks — and the complete homogeneous RCB16 formulas for the last
+//! digits, where that proof does not hold. `double_from_projective_on`
+//! doubles a homogeneous point straight into Jacobian form.
 //!
 //! Formulas (Bernstein–Lange, Explicit-Formulas Database, `g1p/shortw-jacobian`):
 //! * a = −3, `dbl-2001-b`: δ = Z², γ = Y², β = X·γ, α = 3(X − δ)(X + δ),
@@ -55,8 +59,9 @@ fn mul_sub_half_square<F: Field>(a: &F, b: &F, c: &F) -> F {
 }
 
 /// A point in Jacobian coordinates (X : Y : Z), x = X/Z², y = Y/Z³; the
-/// identity is any (λ² : λ³ : 0) with λ ≠ 0. Only for doubling chains inside
-/// the scalar multiplications; additions go through [`ProjectivePoint`].
+/// identity is any (λ² : λ³ : 0) with λ ≠ 0. Only inside the scalar
+/// multiplications (their doubling chains and the additions whose
+/// exceptional cases they rule out); results leave as [`ProjectivePoint`].
 #[derive(Clone, Copy)]
 pub(crate) struct JacobianPoint<C: WeierstrassCurve> {
     x: C::Base,
