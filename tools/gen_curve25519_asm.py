@@ -63,7 +63,8 @@ affine Niels point (y - x, y + x, 2d*x*y) with Z = 1:
               E = B - A, F = D - C, G = D + C, H = B + A;
               X3 = E*F, Y3 = G*H, Z3 = F*G, T3 = E*H        (8M, add-2008-hwcd-3)
   add_niels   the same with D = 2*Z1                          (7M, madd-2008-hwcd-3)
-  add_cached_signed, add_niels_signed
+  add_cached_signed, add_niels_signed (the only addition routines; the
+              plain additions above are these with the mask word 0)
               P + s*Q for s = -1 where the state word `sign` is all ones,
               +1 where it is 0: the caller has exchanged q0 and q1 for -Q
               and left q3 as Q's; -q3 negates C, which exchanges F and G,
@@ -287,9 +288,12 @@ def sub(out, dst, a, b, robust):
     store(out, dst, LO)
 
 
-def addsub(out, dst_sum, dst_diff, a, b, robust):
-    """dst_sum = a + b and dst_diff = a - b from one load of a."""
-    out.append(f"// {dst_sum} = {a} + {b}; {dst_diff} = {a} - {b}")
+def addsub(out, dst_sum, dst_diff, a, b, robust, mask_word=None):
+    """dst_sum = a + b and dst_diff = a - b from one load of a; with
+    `mask_word`, the two exchanged (dst_sum = a - b, dst_diff = a + b)
+    where that state word is all ones, by XOR under the mask before the
+    stores (unchanged where it is zero)."""
+    out.append(f"// {dst_sum} = {a} + {b}; {dst_diff} = {a} - {b}" + (f"; exchanged under the mask {mask_word}" if mask_word else ""))
     for i in range(4):
         out.append(f"mov {LO[i]}, {m(a, i)}")
         out.append(f"mov {HI[i]}, {LO[i]}")
@@ -299,31 +303,14 @@ def addsub(out, dst_sum, dst_diff, a, b, robust):
     for i in range(4):
         out.append(f"{'sub' if i == 0 else 'sbb'} {HI[i]}, {m(b, i)}")
     fold_sub(out, HI, robust)
-    store(out, dst_sum, LO)
-    store(out, dst_diff, HI)
-
-
-def addsub_swapped(out, dst_sum, dst_diff, a, b, robust, mask_word):
-    """addsub, then the sum and the difference exchanged (dst_sum = a - b,
-    dst_diff = a + b) where the state word `mask_word` is all ones, by
-    XOR under the mask before the stores; unchanged where it is zero."""
-    out.append(f"// {dst_sum}, {dst_diff} = {a} + {b}, {a} - {b}, exchanged under the mask {mask_word}")
-    for i in range(4):
-        out.append(f"mov {LO[i]}, {m(a, i)}")
-        out.append(f"mov {HI[i]}, {LO[i]}")
-    for i in range(4):
-        out.append(f"{'add' if i == 0 else 'adc'} {LO[i]}, {m(b, i)}")
-    fold_add(out, LO, robust)
-    for i in range(4):
-        out.append(f"{'sub' if i == 0 else 'sbb'} {HI[i]}, {m(b, i)}")
-    fold_sub(out, HI, robust)
-    out.append(f"mov rax, {word(mask_word)}")
-    for i in range(4):
-        out.append(f"mov rcx, {LO[i]}")
-        out.append(f"xor rcx, {HI[i]}")
-        out.append("and rcx, rax")
-        out.append(f"xor {LO[i]}, rcx")
-        out.append(f"xor {HI[i]}, rcx")
+    if mask_word:
+        out.append(f"mov rax, {word(mask_word)}")
+        for i in range(4):
+            out.append(f"mov rcx, {LO[i]}")
+            out.append(f"xor rcx, {HI[i]}")
+            out.append("and rcx, rax")
+            out.append(f"xor {LO[i]}, rcx")
+            out.append(f"xor {HI[i]}, rcx")
     store(out, dst_sum, LO)
     store(out, dst_diff, HI)
 
@@ -427,32 +414,14 @@ def ed_outputs(out, with_t=True):
         mul(out, "t", "e", "h")
 
 
-def ed_add(niels):
-    out = []
-    sub(out, "a", "y", "x", robust=True)
-    add(out, "b", "y", "x", robust=True)
-    mul(out, "pa", "a", "q0")
-    mul(out, "pb", "b", "q1")
-    mul(out, "pc", "t", "q3")
-    if niels:
-        add(out, "pd", "z", "z", robust=True)
-        add(out, "g", "pd", "pc", robust=True)
-        sub(out, "f", "pd", "pc", robust=True)
-    else:
-        mul(out, "pd", "z", "q2")
-        addsub(out, "g", "f", "pd", "pc", robust=False)
-    addsub(out, "h", "e", "pb", "pa", robust=False)
-    ed_outputs(out)
-    return out
-
-
 def ed_add_signed(niels):
     """P + sign*Q for Q in cached or affine Niels form and sign = +1 or -1
     (the state word `sign`: 0 or all ones). The caller has already
     exchanged q0 and q1 for -Q; the last coordinate q3 is Q's own. -Q's
     q3 is -q3, which negates C = T1*q3 and so exchanges F = D - C and
     G = D + C: they are exchanged under the mask, and no field negation
-    is needed. Otherwise the formula of ed_add."""
+    is needed. With the word 0 it is the plain P + Q (add_cached,
+    add_niels in the docstring)."""
     out = []
     sub(out, "a", "y", "x", robust=True)
     add(out, "b", "y", "x", robust=True)
@@ -463,7 +432,7 @@ def ed_add_signed(niels):
         add(out, "pd", "z", "z", robust=True)
     else:
         mul(out, "pd", "z", "q2")
-    addsub_swapped(out, "g", "f", "pd", "pc", robust=niels, mask_word="sign")
+    addsub(out, "g", "f", "pd", "pc", robust=niels, mask_word="sign")
     addsub(out, "h", "e", "pb", "pa", robust=False)
     ed_outputs(out)
     return out
@@ -568,14 +537,6 @@ def generate():
         "and scratch in the other slots.",
     ], "ladder_slot::WORDS", ladder())
     L = ED
-    emit_fn(o, "ed_add_cached", [
-        "(X, Y, Z, T) <- (X, Y, Z, T) + q for q = (q0, q1, q2, q3) in cached form",
-        "(Y - X, Y + X, 2Z, 2d*T); 8M.",
-    ], "ed_slot::WORDS", ed_add(niels=False))
-    emit_fn(o, "ed_add_niels", [
-        "(X, Y, Z, T) <- (X, Y, Z, T) + q for q = (q0, q1, -, q3) in affine Niels",
-        "form (y - x, y + x, 2d*x*y); q2 is not read; 7M.",
-    ], "ed_slot::WORDS", ed_add(niels=True))
     emit_fn(o, "ed_add_cached_signed", [
         "(X, Y, Z, T) <- (X, Y, Z, T) + s*Q for Q in cached form, s = -1 where the",
         "word `sign` is all ones (q0, q1 then hold Q's q1, q0; q3 is Q's own),",

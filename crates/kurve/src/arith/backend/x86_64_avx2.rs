@@ -249,6 +249,36 @@ unsafe fn scan_words_swapped_avx2<const K: usize, const E: usize>(
     swap: u64,
     out: &mut [u64],
 ) {
+    let mut r = scan_words_vec(table, idx);
+    if K >= 2 {
+        let t = _mm256_and_si256(_mm256_xor_si256(r[0], r[1]), _mm256_set1_epi64x(swap as i64));
+        r[0] = _mm256_xor_si256(r[0], t);
+        r[1] = _mm256_xor_si256(r[1], t);
+    }
+    for (k, rk) in r.iter().enumerate() {
+        let c = if k + 1 == K { 3 } else { k };
+        store_chunk(out, c, *rk);
+    }
+}
+
+/// The body of [`lookup_words`].
+#[target_feature(enable = "avx2")]
+unsafe fn scan_words_avx2<const K: usize, const E: usize>(table: &[[[u64; 4]; K]; E], idx: u64) -> [[u64; 4]; K] {
+    let v = scan_words_vec(table, idx);
+    let mut r = [[0u64; 4]; K];
+    for (rk, vk) in r.iter_mut().zip(v.iter()) {
+        _mm256_storeu_si256(rk.as_mut_ptr().cast(), *vk);
+    }
+    r
+}
+
+/// The scan shared by [`scan_words_avx2`] and [`scan_words_swapped_avx2`]
+/// (inlined into both, so compiled with AVX2): `table[idx − 1]` (zeros
+/// for idx = 0) as one vector per coordinate, the entries dealt to two
+/// accumulators, each blended in under a vector compare of its counter
+/// with the index.
+#[inline(always)]
+unsafe fn scan_words_vec<const K: usize, const E: usize>(table: &[[[u64; 4]; K]; E], idx: u64) -> [__m256i; K] {
     let want0 = _mm256_set1_epi64x(idx as i64);
     let want1 = _mm256_set1_epi64x(idx as i64 - 1);
     let mut ctr = _mm256_set1_epi64x(1);
@@ -272,44 +302,6 @@ unsafe fn scan_words_swapped_avx2<const K: usize, const E: usize>(
     let mut r = [zero; K];
     for (k, rk) in r.iter_mut().enumerate() {
         *rk = _mm256_or_si256(acc[0][k], acc[1][k]);
-    }
-    if K >= 2 {
-        let t = _mm256_and_si256(_mm256_xor_si256(r[0], r[1]), _mm256_set1_epi64x(swap as i64));
-        r[0] = _mm256_xor_si256(r[0], t);
-        r[1] = _mm256_xor_si256(r[1], t);
-    }
-    for (k, rk) in r.iter().enumerate() {
-        let c = if k + 1 == K { 3 } else { k };
-        store_chunk(out, c, *rk);
-    }
-}
-
-/// The body of [`lookup_words`].
-#[target_feature(enable = "avx2")]
-unsafe fn scan_words_avx2<const K: usize, const E: usize>(table: &[[[u64; 4]; K]; E], idx: u64) -> [[u64; 4]; K] {
-    let want0 = _mm256_set1_epi64x(idx as i64);
-    let want1 = _mm256_set1_epi64x(idx as i64 - 1);
-    let mut ctr = _mm256_set1_epi64x(1);
-    let zero = _mm256_setzero_si256();
-    let mut acc = [[zero; K]; 2];
-    for pair in table.chunks_exact(2) {
-        let m0 = _mm256_cmpeq_epi64(ctr, want0);
-        let m1 = _mm256_cmpeq_epi64(ctr, want1);
-        for k in 0..K {
-            acc[0][k] = _mm256_blendv_epi8(acc[0][k], _mm256_loadu_si256(pair[0][k].as_ptr().cast()), m0);
-            acc[1][k] = _mm256_blendv_epi8(acc[1][k], _mm256_loadu_si256(pair[1][k].as_ptr().cast()), m1);
-        }
-        ctr = _mm256_add_epi64(ctr, _mm256_set1_epi64x(2));
-    }
-    if let Some(last) = table.chunks_exact(2).remainder().first() {
-        let m0 = _mm256_cmpeq_epi64(ctr, want0);
-        for k in 0..K {
-            acc[0][k] = _mm256_blendv_epi8(acc[0][k], _mm256_loadu_si256(last[k].as_ptr().cast()), m0);
-        }
-    }
-    let mut r = [[0u64; 4]; K];
-    for (k, rk) in r.iter_mut().enumerate() {
-        _mm256_storeu_si256(rk.as_mut_ptr().cast(), _mm256_or_si256(acc[0][k], acc[1][k]));
     }
     r
 }

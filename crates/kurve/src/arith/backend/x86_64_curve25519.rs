@@ -177,20 +177,24 @@ impl EdwardsAcc {
     }
 
     /// P ← P + Q for Q = (Y − X, Y + X, 2Z, 2d·T) in cached form (8M; the
-    /// complete `add-2008-hwcd-3`).
+    /// complete `add-2008-hwcd-3`; `ed_add_cached_signed` with the sign
+    /// word 0).
     pub fn add_cached(&mut self, q: &[[u64; 4]; 4]) {
         self.set_operand(q);
+        self.st[ed_slot::SIGN] = 0;
         // SAFETY: an `EdwardsAcc` exists only when BMI2 and ADX were selected.
-        unsafe { gen::ed_add_cached(&mut self.st) };
+        unsafe { gen::ed_add_cached_signed(&mut self.st) };
     }
 
     /// P ← P + Q for Q = (y − x, y + x, 2d·x·y) in affine Niels form (7M;
-    /// the complete `madd-2008-hwcd-3`).
+    /// the complete `madd-2008-hwcd-3`; `ed_add_niels_signed` with the sign
+    /// word 0).
     pub fn add_niels(&mut self, q: &[[u64; 4]; 3]) {
         self.set_operand(&[q[0], q[1]]);
         self.st[ed_slot::Q3..ed_slot::Q3 + 4].copy_from_slice(&q[2]);
+        self.st[ed_slot::SIGN] = 0;
         // SAFETY: as in `add_cached`.
-        unsafe { gen::ed_add_niels(&mut self.st) };
+        unsafe { gen::ed_add_niels_signed(&mut self.st) };
     }
 
     /// P ← P + sign(d)·row[|d| − 1] for a row of E affine Niels points
