@@ -63,27 +63,24 @@ def open_asm(out, lines):
             out.append(f"            \"{l}\",")
 
 
-def gen(n, combined, inv_one=False, p384=False, allin=False):
-    # allin: one pointer to a, b, m and -m^-1 (3n + 1 words), for N = 8, where
-    # n + 2 accumulators, rdx, lo, hi and one pointer are fourteen registers
-    if allin:
-        combined = True
-    mptr, moff = ("a", 16 * n) if allin else ("mi", 0)
-    regs = [f"t{k}" for k in range(n + 2)]
+def mont_mul_rows(n, A, B, M, regs, inv_one=False, p384=False):
+    """The N rows of the CIOS multiplication (module docstring) as asm
+    template lines: A(j), B(i) and M(j) give the memory operands of a_j,
+    b_i and m_j (M(N): -m^-1 mod 2^64; unused for the P-384 rounds), regs
+    the N + 2 accumulator names. Returns the lines and the accumulator names
+    in logical order t_0..t_{N+1} (t_{N+1} is the zero word)."""
     lines = []
     # zero accumulators (xor also clears CF and OF)
     for r in regs:
         lines.append(f"xor {{{r}:e}}, {{{r}:e}}")
     names = list(regs)  # names[j] = register holding logical t_j
-    boff = 8 * n if combined else 0
-    bptr = "a" if combined else "b"
     for i in range(n):
         t = names
         lines.append(f"// row {i}: t += a * b[{i}]")
-        lines.append(f"mov rdx, qword ptr [{{{bptr}}} + {boff + 8 * i}]")
+        lines.append(f"mov rdx, {B(i)}")
         lines.append("xor {lo:e}, {lo:e}")
         for j in range(n):
-            lines.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{a}} + {8 * j}]")
+            lines.append(f"mulx {{hi}}, {{lo}}, {A(j)}")
             lines.append(f"adox {{{t[j]}}}, {{lo}}")
             lines.append(f"adcx {{{t[j + 1]}}}, {{hi}}")
         # t_{N+1} is zero here
@@ -122,10 +119,10 @@ def gen(n, combined, inv_one=False, p384=False, allin=False):
         lines.append(f"// row {i}: t = (t + q * m) / 2^64")
         lines.append(f"mov rdx, {{{t[0]}}}")
         if not inv_one:
-            lines.append(f"imul rdx, qword ptr [{{{mptr}}} + {moff + 8 * n}]")
+            lines.append(f"imul rdx, {M(n)}")
         lines.append("xor {lo:e}, {lo:e}")
         for j in range(n):
-            lines.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{{mptr}}} + {moff + 8 * j}]")
+            lines.append(f"mulx {{hi}}, {{lo}}, {M(j)}")
             lines.append(f"adox {{{t[j]}}}, {{lo}}")
             lines.append(f"adcx {{{t[j + 1]}}}, {{hi}}")
         # t_0 == 0 now
@@ -133,6 +130,24 @@ def gen(n, combined, inv_one=False, p384=False, allin=False):
         lines.append(f"adcx {{{t[n + 1]}}}, {{{t[0]}}}")
         lines.append(f"adox {{{t[n + 1]}}}, {{{t[0]}}}")
         names = t[1:] + [t[0]]
+    return lines, names
+
+
+def gen(n, combined, inv_one=False, p384=False, allin=False):
+    # allin: one pointer to a, b, m and -m^-1 (3n + 1 words), for N = 8, where
+    # n + 2 accumulators, rdx, lo, hi and one pointer are fourteen registers
+    if allin:
+        combined = True
+    mptr, moff = ("a", 16 * n) if allin else ("mi", 0)
+    regs = [f"t{k}" for k in range(n + 2)]
+    boff = 8 * n if combined else 0
+    bptr = "a" if combined else "b"
+    lines, names = mont_mul_rows(
+        n,
+        lambda j: f"qword ptr [{{a}} + {8 * j}]",
+        lambda i: f"qword ptr [{{{bptr}}} + {boff + 8 * i}]",
+        lambda j: f"qword ptr [{{{mptr}}} + {moff + 8 * j}]",
+        regs, inv_one=inv_one, p384=p384)
     out = []
     fn_args = "a: &[u64; {n}], b: &[u64; {n}], mi: &MontModulus<{n}>".format(n=n)
     if combined:
@@ -226,9 +241,21 @@ def gen_sqr_p521(n):
     34.8 / 31.2, against 43.8 / 36.5 for the same square written to a
     buffer of the caller and reduced by the portable p521::redc."""
     pool = [f"r{k}" for k in range(n)]
-    A = lambda i: f"qword ptr [{{a}} + {8 * i}]"
-    OUT = lambda k: f"qword ptr [rsp + {8 * k}]"
-    lines = [f"sub rsp, {8 * 2 * n}"]
+    lines, h = p521_sqr_lines(
+        n, lambda i: f"qword ptr [{{a}} + {8 * i}]", lambda k: f"qword ptr [rsp + {8 * k}]", pool)
+    lines = [f"sub rsp, {8 * 2 * n}"] + lines + [f"add rsp, {8 * 2 * n}"]
+    return finish_p521(f"sqr_p521_{n}_raw", n, lines, pool, h, ["a"],
+        doc=["/// Montgomery square a^2*2^-576 mod p for the P-521 prime, fully reduced:",
+             "/// the 45-product square, then the rotation reduction (`p521_redc_tail`).",
+             "///",
+             "/// Requires BMI2 and ADX (checked by the caller) and a < p."])
+
+
+def p521_sqr_lines(n, A, OUT, pool):
+    """The P-521 square of gen_sqr_p521 as asm template lines: A(i) the
+    operand of a_i, OUT(k) of scratch word k (2N words), pool the N
+    registers. Returns the lines and the result registers in word order."""
+    lines = []
     reg_of = {}
     free = list(pool)
     # row 0 words 1..n
@@ -277,12 +304,7 @@ def gen_sqr_p521(n):
             if k < n:
                 lines.append(f"mov {OUT(k)}, {{{dst}}}")
     p521_redc_tail(lines, h, OUT)
-    lines.append(f"add rsp, {8 * 2 * n}")
-    return finish_p521(f"sqr_p521_{n}_raw", n, lines, pool, h, ["a"],
-        doc=["/// Montgomery square a^2*2^-576 mod p for the P-521 prime, fully reduced:",
-             "/// the 45-product square, then the rotation reduction (`p521_redc_tail`).",
-             "///",
-             "/// Requires BMI2 and ADX (checked by the caller) and a < p."])
+    return lines, h
 
 
 def p521_redc_tail(lines, h, L):
@@ -320,6 +342,13 @@ def p521_redc_tail(lines, h, L):
     lines.append(f"add {{{h[0]}}}, {L(0)}")
     for k in range(1, 9):
         lines.append(f"adc {{{h[k]}}}, {L(k)}")
+    p521_fold(lines, h)
+
+
+def p521_fold(lines, h):
+    """Appends s mod p for s < 2^576 in the nine registers h (used: s < 3*2^521
+    after a reduction, s < 2^525 after a small linear combination; any
+    s >> 521 < 2^63 works), fully reduced, left in h. Uses lo, hi, rdx."""
     lines.append("// redc: top = s >> 521 (<= 2), s mod 2^521")
     lines.append(f"mov {{lo}}, {{{h[8]}}}")
     lines.append("shr {lo}, 9")
@@ -404,10 +433,22 @@ def gen_mul_p521(n):
     a < 2^576 and b < p suffice: then T = a*b has T >> 576 < 2^521, which is
     all p521_redc_tail needs."""
     pool = [f"r{k}" for k in range(n)]
-    A = lambda i: f"qword ptr [{{a}} + {8 * i}]"
-    B = lambda j: f"qword ptr [{{b}} + {8 * j}]"
-    OUT = lambda k: f"qword ptr [rsp + {8 * k}]"
-    lines = [f"sub rsp, {8 * 2 * n}"]
+    lines, hi_regs = p521_mul_lines(
+        n, lambda i: f"qword ptr [{{a}} + {8 * i}]", lambda j: f"qword ptr [{{b}} + {8 * j}]",
+        lambda k: f"qword ptr [rsp + {8 * k}]", pool)
+    lines = [f"sub rsp, {8 * 2 * n}"] + lines + [f"add rsp, {8 * 2 * n}"]
+    return finish_p521(f"mul_p521_{n}_raw", n, lines, pool, hi_regs, ["a", "b"],
+        doc=["/// Montgomery product a*b*2^-576 mod p for the P-521 prime, fully reduced:",
+             "/// the full product, then the rotation reduction (`p521_redc_tail`).",
+             "///",
+             "/// Requires BMI2 and ADX (checked by the caller), a < 2^576 and b < p."])
+
+
+def p521_mul_lines(n, A, B, OUT, pool):
+    """The P-521 product of gen_mul_p521 as asm template lines (operands as
+    in p521_sqr_lines, B(j) for b_j). Returns the lines and the result
+    registers in word order."""
+    lines = []
     reg_of = {}
     for w in range(n):
         reg_of[w] = pool[w]
@@ -431,35 +472,17 @@ def gen_mul_p521(n):
     assert sorted(reg_of) == list(range(n, 2 * n)), reg_of
     hi_regs = [reg_of[w] for w in range(n, 2 * n)]
     p521_redc_tail(lines, hi_regs, OUT)
-    lines.append(f"add rsp, {8 * 2 * n}")
-    return finish_p521(f"mul_p521_{n}_raw", n, lines, pool, hi_regs, ["a", "b"],
-        doc=["/// Montgomery product a*b*2^-576 mod p for the P-521 prime, fully reduced:",
-             "/// the full product, then the rotation reduction (`p521_redc_tail`).",
-             "///",
-             "/// Requires BMI2 and ADX (checked by the caller), a < 2^576 and b < p."])
+    return lines, hi_regs
 
 
-def gen_sqr_mont(n, p384=False):
-    """Montgomery squaring a^2*2^(-64N) mod m for a general odd modulus
-    (N = 8: brainpoolP512r1), before the final subtraction: returns N + 1
-    words t < 2m, as the multiplications do.
-
-    Phases 1 and 2 are those of gen_sqr_p521 (the N(N-1)/2 cross products
-    by rows, then doubling and the N squares), all 2N words written to the
-    stack. Phase 3 reduces the low half L only: N rounds of
-    t <- (t + q*m)/2^64, q = t_0*(-m^-1) mod 2^64, on t = L, which leave
-    REDC(L) = (L + Q*m)/2^(64N) <= m; then the high half H < m is added,
-    so t < 2m. In a round t + q*m < 2^(64(N+1)) (t < 2^(64N) at first and
-    below 2^(64(N-1)) + 2m after), so N + 1 accumulators suffice: with
-    rdx, lo, hi and the pointer to m and -m^-1 that is thirteen registers,
-    the pointer to a being reused as the (N+1)-th accumulator once phase 2
-    has read a. (N(N+1)/2 + N^2 = 100 products at N = 8 instead of the
-    2N^2 = 128 of the multiplication.)"""
-    pool = [f"r{k}" for k in range(n)]
-    A = lambda i: f"qword ptr [{{a}} + {8 * i}]"
-    W = lambda k: f"qword ptr [rsp + {8 * k}]"
-    M = lambda j: f"qword ptr [{{mi}} + {8 * j}]"
-    lines = [f"sub rsp, {8 * 2 * n}"]
+def mont_sqr_lines(n, A, W, M, pool, extra, p384=False):
+    """The three phases of gen_sqr_mont as asm template lines: A(i) the
+    operand of a_i, W(k) of scratch word k (2N words), M(j) of m_j (M(N):
+    -m^-1 mod 2^64; unused for P-384), pool the N registers, extra the
+    (N+1)-th accumulator (it may be the register that holds the pointer to
+    a: phase 3 no longer reads a). Returns the lines and the N + 1 result
+    registers in word order."""
+    lines = []
     reg_of = {}
     free = list(pool)
     for w in range(1, n + 1):
@@ -502,7 +525,7 @@ def gen_sqr_mont(n, p384=False):
             lines.append(f"adox {{{w0}}}, {{{half}}}")
             lines.append(f"mov {W(k)}, {{{w0}}}")
     lines.append("// phase 3: t = L (words 0..N), t_N = 0; N reduction rounds")
-    regs = pool + ["a"]
+    regs = pool + [extra]
     for k in range(n):
         lines.append(f"mov {{{regs[k]}}}, {W(k)}")
     lines.append(f"xor {{{regs[n]}:e}}, {{{regs[n]}:e}}")
@@ -552,7 +575,33 @@ def gen_sqr_mont(n, p384=False):
     for k in range(1, n):
         lines.append(f"adc {{{names[k]}}}, {W(n + k)}")
     lines.append(f"adc {{{names[n]}}}, 0")
-    lines.append(f"add rsp, {8 * 2 * n}")
+    return lines, names
+
+
+def gen_sqr_mont(n, p384=False):
+    """Montgomery squaring a^2*2^(-64N) mod m for a general odd modulus
+    (N = 8: brainpoolP512r1), before the final subtraction: returns N + 1
+    words t < 2m, as the multiplications do.
+
+    Phases 1 and 2 are those of gen_sqr_p521 (the N(N-1)/2 cross products
+    by rows, then doubling and the N squares), all 2N words written to the
+    stack. Phase 3 reduces the low half L only: N rounds of
+    t <- (t + q*m)/2^64, q = t_0*(-m^-1) mod 2^64, on t = L, which leave
+    REDC(L) = (L + Q*m)/2^(64N) <= m; then the high half H < m is added,
+    so t < 2m. In a round t + q*m < 2^(64(N+1)) (t < 2^(64N) at first and
+    below 2^(64(N-1)) + 2m after), so N + 1 accumulators suffice: with
+    rdx, lo, hi and the pointer to m and -m^-1 that is thirteen registers,
+    the pointer to a being reused as the (N+1)-th accumulator once phase 2
+    has read a. (N(N+1)/2 + N^2 = 100 products at N = 8 instead of the
+    2N^2 = 128 of the multiplication.)"""
+    pool = [f"r{k}" for k in range(n)]
+    lines, names = mont_sqr_lines(
+        n,
+        lambda i: f"qword ptr [{{a}} + {8 * i}]",
+        lambda k: f"qword ptr [rsp + {8 * k}]",
+        lambda j: f"qword ptr [{{mi}} + {8 * j}]",
+        pool, "a", p384=p384)
+    lines = [f"sub rsp, {8 * 2 * n}"] + lines + [f"add rsp, {8 * 2 * n}"]
     out = []
     out.append(f"/// Montgomery square of an {n}-limb value before the final subtraction:")
     out.append(f"/// returns t = (a^2 + Q*m) / 2^{64 * n} as {n + 1} words, t < 2m: the full square,")
@@ -818,4 +867,5 @@ def main():
     print(gen_sop(6))
 
 
-main()
+if __name__ == "__main__":
+    main()

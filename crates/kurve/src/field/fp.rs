@@ -419,6 +419,29 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
 
     const FUSED_SUM_OF_PRODUCTS: bool = !P::PLAIN && arith::backend::sop_fused_for(&P::MODULUS);
 
+    /// Through [`arith::backend::jacobian_double_n_add_a_minus_3`] for the
+    /// Montgomery-form fields (the routines exist for the P-384 and P-521
+    /// primes with BMI2 + ADX); plain fields have none.
+    #[inline(always)]
+    fn jacobian_double_n_add_a_minus_3(xyz: &mut [Self; 3], q: Option<&[Self; 3]>, k: u32) -> bool {
+        if P::PLAIN {
+            return false;
+        }
+        let mut limbs = [xyz[0].limbs, xyz[1].limbs, xyz[2].limbs];
+        let mut q_limbs = q.map(|q| [q[0].limbs, q[1].limbs, q[2].limbs]);
+        let ran = arith::backend::jacobian_double_n_add_a_minus_3(&mut limbs, q_limbs.as_ref(), k, &P::MODULUS);
+        if ran {
+            for (d, s) in xyz.iter_mut().zip(limbs.iter()) {
+                *d = Self::from_repr(*s);
+            }
+        }
+        zeroize::Zeroize::zeroize(&mut limbs);
+        if let Some(ql) = q_limbs.as_mut() {
+            zeroize::Zeroize::zeroize(ql);
+        }
+        ran
+    }
+
     /// a·b + c·d: in Montgomery form through
     /// [`arith::backend::mont_sum_of_products`] (one reduction for both
     /// products where the backend has it); plain fields multiply twice.

@@ -85,6 +85,9 @@ pub mod x86_64_secp256k1;
 #[cfg(target_arch = "x86_64")]
 #[cfg_attr(feature = "force-portable", allow(dead_code))] // compiled, never selected
 pub mod x86_64_curve25519;
+#[cfg(target_arch = "x86_64")]
+#[cfg_attr(feature = "force-portable", allow(dead_code))] // compiled, never selected
+pub mod x86_64_weierstrass;
 
 use crate::field::Field;
 
@@ -581,6 +584,68 @@ pub fn pm_sqr<const N: usize>(a: &[u64; N], c: u64) -> [u64; N] {
         }
     }
     portable::pm_sqr(a, c)
+}
+
+/// [2^k](X : Y : Z), then + Q when `q` is given, Jacobian coordinates on a
+/// curve with a = −3 over the prime `m`, in place, by one assembly routine
+/// for the k doublings and the addition where the backend has it (x86-64
+/// with BMI2 + ADX, the P-384 and P-521 primes, k ≥ 1:
+/// [`x86_64_weierstrass`]); returns false and leaves `xyz` untouched
+/// elsewhere, for the caller's own formulas. The addition has the contract
+/// of `JacobianPoint::add_unless_equal` (identities selected; [2^k]P = Q ≠ O
+/// must be ruled out by the caller). Coordinates in Montgomery form, below
+/// m. Constant time in the points (k and whether Q is given are public);
+/// never fails.
+#[inline(always)]
+pub fn jacobian_double_n_add_a_minus_3<const N: usize>(
+    xyz: &mut [[u64; N]; 3],
+    q: Option<&[[u64; N]; 3]>,
+    k: u32,
+    m: &[u64; N],
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if p384::is_p384(m) {
+            return double_n_add_resized(xyz, q, k, x86_64_weierstrass::p384_double_n_add_if_selected);
+        }
+        if p521::is_p521(m) {
+            return double_n_add_resized(xyz, q, k, x86_64_weierstrass::p521_double_n_add_if_selected);
+        }
+    }
+    let _ = (xyz, q, k, m);
+    false
+}
+
+/// A k-doubling-and-addition routine of [`x86_64_weierstrass`] on M-limb
+/// coordinates.
+#[cfg(target_arch = "x86_64")]
+type DoubleNAdd<const M: usize> = fn(&mut [[u64; M]; 3], Option<&[[u64; M]; 3]>, u32) -> bool;
+
+/// Runs a k-doubling-and-addition routine on M-limb coordinates (M = N at
+/// every call site, after the modulus test) and writes the result back
+/// when it ran.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn double_n_add_resized<const N: usize, const M: usize>(
+    xyz: &mut [[u64; N]; 3],
+    q: Option<&[[u64; N]; 3]>,
+    k: u32,
+    f: DoubleNAdd<M>,
+) -> bool {
+    let resize = |p: &[[u64; N]; 3]| -> [[u64; M]; 3] { [limbs_resize(&p[0]), limbs_resize(&p[1]), limbs_resize(&p[2])] };
+    let mut t = resize(xyz);
+    let mut tq = q.map(resize);
+    let ran = f(&mut t, tq.as_ref(), k);
+    if ran {
+        for (d, s) in xyz.iter_mut().zip(t.iter()) {
+            *d = limbs_resize(s);
+        }
+    }
+    zeroize::Zeroize::zeroize(&mut t);
+    if let Some(tq) = tq.as_mut() {
+        zeroize::Zeroize::zeroize(tq);
+    }
+    ran
 }
 
 /// `a` itself as an M-limb array when M = N (`None` otherwise; the test

@@ -150,14 +150,57 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         }
     }
 
-    /// [2^k]P: k doublings. Constant time in P (k is public).
+    /// [2^k]P: k doublings ([`Self::double_n_on`] with the curve's own
+    /// formula). Constant time in P (k is public).
     #[inline(always)]
     pub(crate) fn double_n(&self, k: u32) -> Self {
+        self.double_n_on::<false>(k)
+    }
+
+    /// [2^k]P: k doublings by [`Self::double_on`]. Where the doubling is the
+    /// a = −3 one and the field has a fused routine
+    /// ([`Field::jacobian_double_n_add_a_minus_3`]: P-384 and P-521 on
+    /// x86-64 with BMI2 + ADX), that routine, the same formula in one
+    /// assembly block. Constant time in P (k is public); never fails.
+    #[inline(always)]
+    pub(crate) fn double_n_on<const M3: bool>(&self, k: u32) -> Self {
+        if let Some(r) = self.fused_double_n_add::<M3>(None, k) {
+            return r;
+        }
         let mut r = *self;
         for _ in 0..k {
-            r = r.double();
+            r = r.double_on::<M3>();
         }
         r
+    }
+
+    /// [2^k]P + Q by [`Self::double_n_on`] and [`Self::add_unless_equal`],
+    /// or by the field's fused routine for both where it has one (same
+    /// values). The contract of `add_unless_equal`: the identities are
+    /// selected, [2^k]P = Q ≠ O must be ruled out by the caller. Constant
+    /// time in P and Q (k is public); never fails.
+    #[inline(always)]
+    pub(crate) fn double_n_add_on<const M3: bool>(&self, k: u32, q: &Self) -> Self {
+        if let Some(r) = self.fused_double_n_add::<M3>(Some(q), k) {
+            return r;
+        }
+        self.double_n_on::<M3>(k).add_unless_equal(q)
+    }
+
+    /// The fused routine of [`Field::jacobian_double_n_add_a_minus_3`] when
+    /// the doubling is the a = −3 one and the field has it; else `None`.
+    #[inline(always)]
+    fn fused_double_n_add<const M3: bool>(&self, q: Option<&Self>, k: u32) -> Option<Self> {
+        if !(M3 || matches!(C::A_KIND, AKind::MinusThree)) {
+            return None;
+        }
+        let mut xyz = [self.x, self.y, self.z];
+        let q = q.map(|q| [q.x, q.y, q.z]);
+        if C::Base::jacobian_double_n_add_a_minus_3(&mut xyz, q.as_ref(), k) {
+            let [x, y, z] = xyz;
+            return Some(JacobianPoint { x, y, z });
+        }
+        None
     }
 
     /// `dbl-2001-b`, a = −3, 4M + 4S, rewritten around Y' = 2Y: with
@@ -648,5 +691,109 @@ impl<C: WeierstrassCurve> Zeroize for JacobianPoint<C> {
         self.x = C::Base::ZERO;
         self.y = C::Base::ZERO;
         self.z = C::Base::ZERO;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::curves::{Secp256r1, Secp384r1, Secp521r1};
+
+    /// A field element whose representation limbs are `m − d` for the
+    /// modulus m (d ≥ 1), or pseudo-random limbs reduced below m.
+    fn raw<F: Field>(seed: &mut u64, d: Option<u64>) -> F {
+        let mut be = [0u8; 66];
+        let n = F::BYTES;
+        F::write_modulus_be_bytes(&mut be[..n]);
+        let mut x = F::ZERO;
+        match d {
+            Some(d) => {
+                // m − d by big-endian subtraction, then read as limbs
+                let mut borrow = d;
+                for b in be[..n].iter_mut().rev() {
+                    let (v, o) = (*b as u64).overflowing_sub(borrow & 0xff);
+                    *b = v as u8;
+                    borrow = (borrow >> 8) + o as u64;
+                }
+                for (i, l) in x.limbs_mut().iter_mut().enumerate() {
+                    for k in 0..8 {
+                        let pos = n as isize - 1 - (8 * i + k) as isize;
+                        if pos >= 0 {
+                            *l |= (be[pos as usize] as u64) << (8 * k);
+                        }
+                    }
+                }
+            }
+            None => {
+                for b in be[..n].iter_mut() {
+                    *seed ^= *seed << 13;
+                    *seed ^= *seed >> 7;
+                    *seed ^= *seed << 17;
+                    *b = *seed as u8;
+                }
+                x = F::from_be_bytes_reduced(&be[..n]);
+            }
+        }
+        x
+    }
+
+    /// The fused routine (where the field has one) against k doublings by
+    /// `double_a_minus_3` and then, with Q, `add_unless_equal`, coordinate
+    /// by coordinate: both compute the same polynomials of the inputs (Z₃ =
+    /// 2YZ and (Y + Z)² − γ − δ are equal, and so on) and select the same
+    /// identity cases, so they must agree exactly on every input, on the
+    /// curve or not, including representations at m − 1, m − 2 and 0, which
+    /// drive the carries of the linear combinations, and Z = 0 on either
+    /// side of the addition.
+    fn fused_matches<C: WeierstrassCurve>() -> bool {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let specials = [Some(1), Some(2), Some(3), Some(1 << 40), None];
+        let mut ran = false;
+        for round in 0..160 {
+            let pick = |seed: &mut u64, i: usize| {
+                let s = if round < 75 { specials[(round / [1, 5, 25][i % 3]) % 5] } else { None };
+                raw::<C::Base>(seed, s)
+            };
+            let mut p = JacobianPoint::<C> { x: pick(&mut seed, 0), y: pick(&mut seed, 1), z: pick(&mut seed, 2) };
+            let mut q = JacobianPoint::<C> { x: pick(&mut seed, 4), y: pick(&mut seed, 5), z: pick(&mut seed, 3) };
+            if round % 7 == 3 {
+                p.z = C::Base::ZERO;
+            }
+            if round % 11 == 5 {
+                q.z = C::Base::ZERO;
+            }
+            for k in [1u32, 2, 5] {
+                let mut r = p;
+                for _ in 0..k {
+                    r = r.double_a_minus_3();
+                }
+                let sum = r.add_unless_equal(&q);
+                for (qq, want) in [(None, r), (Some([q.x, q.y, q.z]), sum)] {
+                    let mut xyz = [p.x, p.y, p.z];
+                    if !C::Base::jacobian_double_n_add_a_minus_3(&mut xyz, qq.as_ref(), k) {
+                        continue;
+                    }
+                    ran = true;
+                    let add = qq.is_some();
+                    assert_eq!(xyz[0].limbs(), want.x.limbs(), "X, round {round}, k {k}, add {add}");
+                    assert_eq!(xyz[1].limbs(), want.y.limbs(), "Y, round {round}, k {k}, add {add}");
+                    assert_eq!(xyz[2].limbs(), want.z.limbs(), "Z, round {round}, k {k}, add {add}");
+                }
+                assert_eq!(p.double_n(k).x.limbs(), r.x.limbs());
+                assert_eq!(p.double_n_add_on::<false>(k, &q).y.limbs(), sum.y.limbs());
+            }
+        }
+        ran
+    }
+
+    #[test]
+    fn fused_double_n_p384_p521() {
+        let a = fused_matches::<Secp384r1>();
+        let b = fused_matches::<Secp521r1>();
+        // the routines run exactly when the assembly backend is selected
+        assert_eq!(a, crate::arith::backend::adx_selected());
+        assert_eq!(b, crate::arith::backend::adx_selected());
+        // and no other a = −3 field claims one
+        assert!(!fused_matches::<Secp256r1>());
     }
 }

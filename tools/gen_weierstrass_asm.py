@@ -1,0 +1,701 @@
+#!/usr/bin/env python3
+"""Generates crates/kurve/src/arith/backend/x86_64_weierstrass_gen.rs: x86-64
+MULX/ADCX/ADOX inline assembly for the window step of the scalar
+multiplications on the a = -3 curves over the P-384 and the P-521 prime:
+k Jacobian doublings of P, then, when the public state word `add` is set,
+P + Q for a table point Q, one block per prime (a loop on the public
+count k around the doubling; the block's own product and square are
+subroutines it calls).
+
+Usage: python3 tools/gen_weierstrass_asm.py > crates/kurve/src/arith/backend/x86_64_weierstrass_gen.rs
+       python3 tools/gen_weierstrass_asm.py --check   (exit 1 when the file differs)
+
+Why: measured against AWS-LC's s2n-bignum doublings (p384_montjdouble,
+p521_jdouble), our field multiplications and squarings were as fast as
+theirs, but our doubling built from them in Rust, with about ten
+separate fully reduced linear operations, cost 1.31x (P-384) and 1.43x
+(P-521) theirs. Here the linear combinations are one pass with one
+reduction each, the products and squares are local subroutines of the
+block (one copy each, called with CALL: four inline copies of each made
+the P-521 routine 3483 instructions, and the scalar multiplication around
+it gained nothing), and the order of the operations keeps dependent ones
+apart.
+
+Representation: the field elements of kurve's Fp, Montgomery form with
+R = 2^384 (P-384) or 2^576 (P-521), fully reduced (< p) in every slot.
+Linear operations commute with the Montgomery factor, so they are done on
+the representatives as they are.
+
+Field operations (dst, a, b: state slots):
+  mul   label 3, a at rbx, b at rbp. P-384: the CIOS rows of
+        gen_adx_mont.mont_mul_rows with the two-MULX rounds for
+        p = 2^384 - c, c = 2^128 + 2^96 - 2^32 + 1, leaving t < 2p in seven
+        words, then `final_cmov`: u = t + c in six free registers, t >= p
+        exactly when t_6 + the carry out of u is nonzero, CMOV. P-521:
+        gen_adx_mont.p521_mul_lines, the full product (low half in the
+        scratch slot), then the rotation reduction, fully reduced.
+  sqr   label 4. P-384 (a at rdi, which the caller pushes and pops): the
+        square in eleven registers (rbx and rbp included, the twelfth word
+        in rdi once a is read), then six P-384 rounds on the low half in a
+        rotating window of six registers (the word a round cancels takes
+        w - borrow, which belongs six words up: the window then holds
+        REDC(L) <= p), plus the high half H < p, then `final_cmov`.
+        P-521 (a at rbx): gen_adx_mont.p521_sqr_lines.
+  lin   inline: dst = sum c_i*a_i - sum d_j*b_j mod p for small constants,
+        in one pass: the first term initialises the accumulator, every
+        further term is added (a row of MULX by c on the two carry chains,
+        or an ADD chain for c = 1). A negated term d*b is d*(p - b) >= 0:
+          P-384: the seven-word complement ~(d*b) = 2^448 - 1 - d*b; the
+                 first term adds the state constant sum (d*p + 1) over the
+                 negated terms, and the carries out of 2^448 are dropped;
+          P-521: p - b is b with its low 521 bits complemented (p =
+                 2^521 - 1), so d*(p - b) is the MULX row of the
+                 complemented words (word 8: b_8 xor 0x1ff).
+        The sum v is below (sum c + sum d)*p <= 21p, then reduced:
+          P-384 (`reduce`, v = h*2^384 + l in seven words, h small):
+                 v - (h+1)*p = l + (h+1)*c - 2^384 lies in [-p, p), as
+                 h*p <= v < (h+1)*2^384 <= (h+2)*p; so add (h+1)*c to l
+                 (one MULX for (h+1)*c_0, a shift for (h+1)*c_1), and when
+                 nothing carries out of 2^384 the true value is negative:
+                 add p, masked;
+          P-521 (gen_adx_mont.p521_fold): s mod 2^521 + s >> 521, then
+                 + 1 - p when that is >= p, found from an all-ones test
+                 and one carry.
+
+Doubling, dbl-2001-b (Bernstein 2001; EFD g1p/shortw/jacobian-3),
+delta = Z^2, gamma = Y^2, beta = X*gamma, alpha = 3*(X - delta)*(X + delta),
+X3 = alpha^2 - 8*beta, Y3 = alpha*(4*beta - X3) - 8*gamma^2, Z3 = 2*Y*Z,
+evaluated with t = (X + delta)(X - delta) (alpha = 3t) and
+d = 12*beta - 9*t^2 as
+  X3 = 4*beta - d          (= 9t^2 - 8*beta = alpha^2 - 8*beta)
+  Y3 = 3*d*t - 8*gamma^2   (= 3t*(12*beta - 9t^2) = alpha*(4*beta - X3))
+  Z3 = 2*Y*Z                    (P-384: a product, 4M + 4S)
+     = (Y + Z)^2 - gamma - delta  (P-521, 3M + 5S: its square costs 0.8
+                                   of its product)
+the arrangement of s2n-bignum's doubling, which keeps two linear
+operations off the chain delta -> t -> t^2 -> d -> d*t -> Y3. The values
+are exactly those of `JacobianPoint::double_a_minus_3` (same polynomials),
+which the tests check on arbitrary triples. For the identity
+(lambda^2 : lambda^3 : 0) this gives Z3 = 0 and Y3 = lambda^12 != 0, again
+the identity. X, Y, Z are overwritten after their last read; the count
+word is decremented once per doubling, and the loop ends at 0 (k >= 1;
+the caller returns early for k = 0).
+
+Addition, add-2007-bl (Bernstein-Lange 2007; EFD g1p/shortw/jacobian-3),
+the values of `JacobianPoint::add_unless_equal` (see add_ops): 12M + 4S
+with Z3 = (Z1*Z2)*(2H), then the identity cases by CMOV (Q where Z1 = 0, P
+where Z2 = 0; the zero tests are ORs of the words, CMOV from memory loads
+both sources). P = Q != O gives (0 : 0 : 0): the caller's window chain
+rules it out, as for the Rust formula.
+
+Slots: x, y, z (P, in and out) and qx, qy, qz (Q) are fixed; the
+temporaries of the doubling and of the addition share a pool of slots,
+assigned by `allocate` (linear scan over each sequence).
+
+Registers: rdi the state, rdx the MULX multiplier, rax and rcx the
+product halves ({lo}, {hi} in the templates), rsi and r8-r15 the nine
+accumulators r0..r8, rbx and rbp (not allowed as asm operands: saved in
+the state at entry and restored at exit) the operand pointers of the
+subroutines or two more accumulators. The block uses the stack for its
+calls and the push of rdi (so no `nostack`). Constant time: the only
+branch is the loop on the public count (and the calls and returns, at
+fixed places); every address is a fixed offset from rdi.
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen_adx_mont as mont  # noqa: E402
+from gen_curve25519_asm import Layout, emit_fn, emit_slots, write_or_check  # noqa: E402
+
+REG = {
+    "st": "rdi", "lo": "rax", "hi": "rcx",
+    "r0": "rsi", "r1": "r8", "r2": "r9", "r3": "r10", "r4": "r11",
+    "r5": "r12", "r6": "r13", "r7": "r14", "r8": "r15",
+    "bx": "rbx", "bp": "rbp",
+}
+R32 = {"rdi": "edi", "rax": "eax", "rcx": "ecx", "rsi": "esi", "rbx": "ebx", "rbp": "ebp"}
+ACC = [f"r{k}" for k in range(9)]
+
+P384 = 2**384 - 2**128 - 2**96 + 2**32 - 1
+P521 = 2**521 - 1
+
+
+def bind(lines):
+    """Replaces the template names ({lo}, {r3:e}, ...) by the registers."""
+    out = []
+    for line in lines:
+        for name, reg in REG.items():
+            line = line.replace("{" + name + ":e}", R32.get(reg, reg + "d"))
+            line = line.replace("{" + name + "}", reg)
+        assert "{" not in line and "}" not in line, line
+        out.append(line)
+    return out
+
+
+class Prime:
+    """The field operations of one prime over a state Layout."""
+
+    def __init__(self, name, n, p, layout):
+        self.name, self.n, self.p, self.L = name, n, p, layout
+
+    def addr(self, slot, word=0):
+        return f"[{{st}} + {8 * (self.L.off[slot] + word)}]"
+
+    def m(self, slot, word=0):
+        return f"qword ptr {self.addr(slot, word)}"
+
+    def add_row(self, out, c, src, neg):
+        """Adds c*src, or p - src when neg (then c = 1), to the accumulator
+        words self.ACCW (the n value words and, for P-384, a seventh). The
+        complement of a top word under TOP_MASK (P-521: the 9 bits of word
+        8) is formed in hi before the carry chain, as XOR sets the flags."""
+        r, v, tm = self.ACCW, self.n, self.TOP_MASK
+        if neg:
+            assert c == 1, "lin: a negated term after the first has coefficient 1"
+            full = v if tm is None else v - 1
+            if tm is not None:
+                out.append(f"mov {{hi}}, {self.m(src, v - 1)}")
+                out.append(f"xor {{hi:e}}, {tm:#x}")
+            for j in range(full):
+                out.append(f"mov {{lo}}, {self.m(src, j)}")
+                out.append("not {lo}")
+                out.append(f"{'add' if j == 0 else 'adc'} {{{r[j]}}}, {{lo}}")
+            if tm is not None:
+                out.append(f"adc {{{r[v - 1]}}}, {{hi}}")
+            if len(r) > v:
+                out.append(f"adc {{{r[v]}}}, -1")
+        elif c == 1:
+            out.append(f"add {{{r[0]}}}, {self.m(src, 0)}")
+            for j in range(1, v):
+                out.append(f"adc {{{r[j]}}}, {self.m(src, j)}")
+            if len(r) > v:
+                out.append(f"adc {{{r[v]}}}, 0")
+        else:
+            out.append(f"mov edx, {c}")
+            out.append("xor {lo:e}, {lo:e}")
+            for j in range(v - 1):
+                out.append(f"mulx {{hi}}, {{lo}}, {self.m(src, j)}")
+                out.append(f"adox {{{r[j]}}}, {{lo}}")
+                out.append(f"adcx {{{r[j + 1]}}}, {{hi}}")
+            out.append(f"mulx {{hi}}, {{lo}}, {self.m(src, v - 1)}")
+            out.append(f"adox {{{r[v - 1]}}}, {{lo}}")
+            if len(r) > v:
+                out.append(f"adcx {{{r[v]}}}, {{hi}}")
+                out.append("mov {lo:e}, 0")
+                out.append(f"adox {{{r[v]}}}, {{lo}}")
+
+    def mul(self, out, dst, a, b):
+        """dst = a*b by the product subroutine (label 3, a at rbx, b at rbp)."""
+        out.append(f"// {dst} = {a} * {b}")
+        out.append(f"lea {{bx}}, {self.addr(a)}")
+        out.append(f"lea {{bp}}, {self.addr(b)}")
+        out.append("call 3f")
+        self.store(out, dst, self.mul_out)
+
+    def lin(self, out, dst, pos, neg):
+        """dst = sum c*pos - sum d*neg mod p (module docstring): the first
+        term sets the accumulator (a negated one first), the others are
+        added, then one reduction."""
+        out.append(f"// {dst} = {lin_text(pos, neg)}")
+        terms = [(c, s, True) for c, s in neg] + [(c, s, False) for c, s in pos]
+        for i, (c, s, ng) in enumerate(terms):
+            if i == 0:
+                self.first_row(out, c, s, ng, const_name(neg))
+            else:
+                self.add_row(out, c, s, ng)
+        self.reduce(out, self.ACCW)
+        self.store(out, dst, self.ACCW[:self.n])
+
+    def store(self, out, dst, regs):
+        for i, r in enumerate(regs):
+            out.append(f"mov {self.m(dst, i)}, {{{r}}}")
+
+
+def select(self, out, sx, sy, sz):
+    """(x, y, z) <- (sx, sy, sz), then Q where Z1 = 0, then P where Z2 = 0
+    (the order of `JacobianPoint::add_unless_equal`): per coordinate, the
+    zero test of a Z is an OR of its words (ZF), CMOV from memory loads
+    both sources whatever the flag; z is written last, after its tests."""
+    for c, src in (("x", sx), ("y", sy), ("z", sz)):
+        out.append(f"// {c} = Z1 == 0 ? q{c} : Z2 == 0 ? {c} : {src}")
+        for j in range(self.n):
+            out.append(f"mov {{{ACC[j]}}}, {self.m(src, j)}")
+        for zslot, from_slot in (("z", "q" + c), ("qz", c)):
+            out.append(f"mov {{lo}}, {self.m(zslot, 0)}")
+            for j in range(1, self.n):
+                out.append(f"or {{lo}}, {self.m(zslot, j)}")
+            for j in range(self.n):
+                out.append(f"cmovz {{{ACC[j]}}}, {self.m(from_slot, j)}")
+        self.store(out, c, ACC[:self.n])
+
+
+Prime.select = select
+
+
+class P384Ops(Prime):
+    ACCW = ACC[:7]
+    TOP_MASK = None
+
+    def reduce(self, out, t):
+        """t[0..7] (value h*2^384 + l, h = t[6] small) to t[0..6] mod p."""
+        h = t[6]
+        out.append("// reduce: l + (h+1)*c, c = 2^384 - p; no carry out means negative")
+        out.append(f"lea rdx, [{{{h}}} + 1]")
+        out.append("mov {lo}, 0xffffffff00000001")
+        out.append("mulx {hi}, {lo}, {lo}")
+        out.append(f"mov {{{h}}}, rdx")
+        out.append(f"shl {{{h}}}, 32")
+        out.append(f"sub {{{h}}}, rdx")
+        out.append(f"add {{hi}}, {{{h}}}")
+        out.append(f"add {{{t[0]}}}, {{lo}}")
+        out.append(f"adc {{{t[1]}}}, {{hi}}")
+        out.append(f"adc {{{t[2]}}}, rdx")
+        for k in (3, 4, 5):
+            out.append(f"adc {{{t[k]}}}, 0")
+        out.append("// reduce: mask = all ones when no carry; add p & mask")
+        out.append(f"sbb {{{h}}}, {{{h}}}")
+        out.append(f"not {{{h}}}")
+        out.append(f"mov {{lo}}, {{{h}}}")
+        out.append("shr {lo}, 32")
+        out.append(f"mov {{hi}}, {{{h}}}")
+        out.append("shl {hi}, 32")
+        out.append(f"lea rdx, [{{{h}}} + {{{h}}}]")
+        out.append(f"add {{{t[0]}}}, {{lo}}")
+        out.append(f"adc {{{t[1]}}}, {{hi}}")
+        out.append(f"adc {{{t[2]}}}, rdx")
+        for k in (3, 4, 5):
+            out.append(f"adc {{{t[k]}}}, {{{h}}}")
+
+    def final_cmov(self, out, t):
+        """t[0..7] < 2p (t[6] in {0, 1}) to t mod p in t[0..6]: u = t + c
+        (c = 2^384 - p) in six free registers; t >= p exactly when t[6] +
+        the carry out is nonzero; then CMOV. Shorter latency than `reduce`."""
+        f = [r(x) for x in self.FREE]
+        fe = [r32(x) for x in self.FREE]
+        out.append("// t >= p iff t + (2^384 - p) carries out of t6: select by CMOV")
+        out.append(f"mov {f[0]}, 0xffffffff00000001")
+        out.append(f"add {f[0]}, {{{t[0]}}}")
+        out.append(f"mov {fe[1]}, 0xffffffff")
+        out.append(f"adc {f[1]}, {{{t[1]}}}")
+        out.append(f"mov {fe[2]}, 1")
+        out.append(f"adc {f[2]}, {{{t[2]}}}")
+        for j in (3, 4, 5):
+            out.append(f"mov {f[j]}, {{{t[j]}}}")
+            out.append(f"adc {f[j]}, 0")
+        out.append(f"adc {{{t[6]}}}, 0")
+        for j in range(6):
+            out.append(f"cmovnz {{{t[j]}}}, {f[j]}")
+
+    def subroutines(self):
+        """The product (label 3: a at rbx, b at rbp) and the square (label
+        4: a at rdi, which the caller saves) as local subroutines, their
+        results left in registers: one copy each in the routine, for the
+        instruction cache, instead of one per use."""
+        out = [".p2align 4", "3:"]
+        lines, names = mont.mont_mul_rows(
+            6, lambda j: f"qword ptr [{{bx}} + {8 * j}]", lambda i: f"qword ptr [{{bp}} + {8 * i}]",
+            None, ACC[:8], p384=True)
+        out += lines
+        self.FREE = [names[7], ACC[8], "lo", "hi", "rdx", "bx"]
+        self.final_cmov(out, names[:7])
+        out.append("ret")
+        self.mul_out = names[:6]
+        out += [".p2align 4", "4:"]
+        self.sqr_body(out)
+        out.append("ret")
+        return out
+
+    def sqr(self, out, dst, a):
+        out.append(f"// {dst} = {a}^2")
+        out.append("push {st}")
+        out.append(f"lea {{st}}, {self.addr(a)}")
+        out.append("call 4f")
+        out.append("pop {st}")
+        self.store(out, dst, self.sqr_out)
+
+    def sqr_body(self, out):
+        """The square of the six words at rdi in registers: W0..W10 are ACC
+        and rbx, rbp; word 11 ends in rdi once a is read. Phase 1 the cross
+        products by rows, phase 2 doubling and the squares a_i^2 (as
+        mont_sqr_lines), phase 3 six P-384 rounds on the low half as a
+        rotating window of six registers (the word a round cancels takes
+        w - borrow, to be added six words up: the window then holds
+        REDC(L) <= p), then + the high half H < p: t < 2p."""
+        A = lambda i: f"qword ptr [{{st}} + {8 * i}]"
+        W = ACC + ["bx", "bp"]
+        out.append("// phase 1: cross products, words 1..10")
+        for k in range(1, 11):
+            out.append(f"xor {{{W[k]}:e}}, {{{W[k]}:e}}")
+        for i in range(5):
+            out.append(f"mov rdx, {A(i)}")
+            for j in range(i + 1, 6):
+                out.append(f"mulx {{hi}}, {{lo}}, {A(j)}")
+                out.append(f"adox {{{W[i + j]}}}, {{lo}}")
+                out.append(f"adcx {{{W[i + j + 1]}}}, {{hi}}")
+            out.append("mov {lo:e}, 0")
+            out.append(f"adox {{{W[i + 6]}}}, {{lo}}")
+        out.append("// phase 2: 2C + sum a_i^2 2^(128 i); word 11 in hi, then in rdi")
+        out.append(f"xor {{{W[0]}:e}}, {{{W[0]}:e}}")
+        for i in range(6):
+            out.append(f"mov rdx, {A(i)}")
+            out.append("mulx {hi}, {lo}, rdx")
+            out.append(f"adcx {{{W[2 * i]}}}, {{{W[2 * i]}}}")
+            out.append(f"adox {{{W[2 * i]}}}, {{lo}}")
+            if i < 5:
+                out.append(f"adcx {{{W[2 * i + 1]}}}, {{{W[2 * i + 1]}}}")
+                out.append(f"adox {{{W[2 * i + 1]}}}, {{hi}}")
+        out.append("mov edx, 0")
+        out.append("adcx {hi}, rdx")
+        out.append("adox {hi}, rdx")
+        out.append("mov {st}, {hi}")
+        win = W[:6]
+        for i in range(6):
+            t = win
+            out.append(f"// round {i}: w = t0 + (t0 << 32); t = (t + w * p) / 2^64 in the window")
+            out.append(f"mov rdx, {{{t[0]}}}")
+            out.append("shl rdx, 32")
+            out.append(f"add rdx, {{{t[0]}}}")
+            out.append("mov {lo}, 0xffffffff00000001")
+            out.append("mulx {hi}, {lo}, {lo}")
+            out.append("mov {lo:e}, 0xffffffff")
+            out.append(f"mulx {{{t[0]}}}, {{lo}}, {{lo}}")
+            out.append("add {lo}, {hi}")
+            out.append(f"adc {{{t[0]}}}, rdx")
+            out.append("mov {hi:e}, 0")
+            out.append("adc {hi}, {hi}")
+            out.append(f"sub {{{t[1]}}}, {{lo}}")
+            out.append(f"sbb {{{t[2]}}}, {{{t[0]}}}")
+            out.append(f"sbb {{{t[3]}}}, {{hi}}")
+            out.append(f"sbb {{{t[4]}}}, 0")
+            out.append(f"sbb {{{t[5]}}}, 0")
+            out.append("sbb rdx, 0")
+            out.append(f"mov {{{t[0]}}}, rdx")
+            win = t[1:] + [t[0]]
+        out.append("// t = REDC(L) + H < 2p, seven words")
+        out.append("mov {lo:e}, 0")
+        out.append(f"add {{{win[0]}}}, {{{W[6]}}}")
+        for k in range(1, 5):
+            out.append(f"adc {{{win[k]}}}, {{{W[6 + k]}}}")
+        out.append(f"adc {{{win[5]}}}, {{st}}")
+        out.append("adc {lo}, 0")
+        self.FREE = W[6:11] + ["hi"]
+        self.final_cmov(out, win + ["lo"])
+        self.sqr_out = win
+
+    def first_row(self, out, c, src, neg, k):
+        """Sets r0..r6 to c*src, or c*(p - src) when neg. A negated term is
+        the seven-word complement of c*src; the first term (negated
+        whenever any is) also adds the state constant k = sum (d*p + 1)
+        over the negated terms d*b, which turns every complement into
+        d*(p - b) (the carries out of 2^448 dropped)."""
+        r = ACC[:7]
+        if c == 1:
+            for j in range(6):
+                out.append(f"mov {{{r[j]}}}, {self.m(src, j)}")
+            out.append(f"xor {{{r[6]}:e}}, {{{r[6]}:e}}")
+        else:
+            out.append(f"mov edx, {c}")
+            out.append(f"mulx {{{r[1]}}}, {{{r[0]}}}, {self.m(src, 0)}")
+            for j in range(1, 6):
+                out.append(f"mulx {{{r[j + 1]}}}, {{lo}}, {self.m(src, j)}")
+                out.append(f"{'add' if j == 1 else 'adc'} {{{r[j]}}}, {{lo}}")
+            out.append(f"adc {{{r[6]}}}, 0")
+        if neg:
+            out.append(f"// {c}*(p - {src}) = ~({c}*{src}) + {c}*p + 1 - 2^448, with the constant of every negated term")
+            for j in range(7):
+                out.append(f"not {{{r[j]}}}")
+            out.append(f"add {{{r[0]}}}, {self.m(k, 0)}")
+            for j in range(1, 7):
+                out.append(f"adc {{{r[j]}}}, {self.m(k, j)}")
+
+    def constants(self, ops):
+        """(slot, words) of the constants sum (d*p + 1) the negated terms
+        of each linear combination need."""
+        out = {}
+        for op in ops:
+            if op[0] == "lin" and op[3]:
+                out[const_name(op[3])] = limbs(sum(d * self.p + 1 for d, _ in op[3]), 7)
+        return sorted(out.items())
+
+
+class P521Ops(Prime):
+    ACCW = ACC
+    TOP_MASK = 0x1FF
+
+    def subroutines(self):
+        """The product (label 3: a at rbx, b at rbp) and the square (label
+        4: a at rbx) as local subroutines, their fully reduced results left
+        in registers, the low half of the double-width value in the scratch
+        slot: one copy each in the routine, for the instruction cache."""
+        scr = lambda k: self.m("scr", k)
+        out = [".p2align 4", "3:"]
+        lines, self.mul_out = mont.p521_mul_lines(
+            9, lambda i: f"qword ptr [{{bx}} + {8 * i}]", lambda j: f"qword ptr [{{bp}} + {8 * j}]", scr, ACC)
+        out += lines + ["ret", ".p2align 4", "4:"]
+        lines, self.sqr_out = mont.p521_sqr_lines(9, lambda i: f"qword ptr [{{bx}} + {8 * i}]", scr, ACC)
+        out += lines + ["ret"]
+        return out
+
+    def sqr(self, out, dst, a):
+        out.append(f"// {dst} = {a}^2")
+        out.append(f"lea {{bx}}, {self.addr(a)}")
+        out.append("call 4f")
+        self.store(out, dst, self.sqr_out)
+
+    def first_row(self, out, c, src, neg, k):
+        """Sets r0..r8 to c*src, or c*(p - src) when neg (k unused)."""
+        r = ACC
+        comp = ["not {lo}"] if neg else []
+        if c == 1:
+            for j in range(9):
+                out.append(f"mov {{{r[j]}}}, {self.m(src, j)}")
+                if neg:
+                    out.append(f"not {{{r[j]}}}" if j < 8 else f"xor {{{r[8]}:e}}, 0x1ff")
+            return
+        out.append(f"mov {{{r[8]}}}, {self.m(src, 8)}")
+        if neg:
+            out.append(f"xor {{{r[8]}:e}}, 0x1ff")
+        out.append(f"imul {{{r[8]}}}, {{{r[8]}}}, {c}")
+        out.append(f"mov edx, {c}")
+        for j in range(8):
+            out.append(f"mov {{lo}}, {self.m(src, j)}")
+            out += comp
+            if j == 0:
+                out.append(f"mulx {{{r[1]}}}, {{{r[0]}}}, {{lo}}")
+            elif j < 7:
+                out.append(f"mulx {{{r[j + 1]}}}, {{lo}}, {{lo}}")
+                out.append(f"{'add' if j == 1 else 'adc'} {{{r[j]}}}, {{lo}}")
+            else:
+                out.append("mulx {hi}, {lo}, {lo}")
+                out.append(f"adc {{{r[7]}}}, {{lo}}")
+                out.append(f"adc {{{r[8]}}}, {{hi}}")
+
+    def reduce(self, out, t):
+        mont.p521_fold(out, t)
+
+    def constants(self, ops):
+        return []
+
+
+def r(x):
+    """A register of the templates: rdx as itself, the others by name."""
+    return x if x == "rdx" else f"{{{x}}}"
+
+
+def r32(x):
+    """The low 32 bits of r(x)."""
+    return "edx" if x == "rdx" else f"{{{x}:e}}"
+
+
+def limbs(v, n):
+    return [(v >> (64 * i)) & (2**64 - 1) for i in range(n)]
+
+
+def const_name(neg):
+    """The state slot of the constant of the negated terms `neg`."""
+    return "k" + "_".join(str(d) for d, _ in neg)
+
+
+def lin_text(pos, neg):
+    s = " + ".join(f"{c}*{x}" if c != 1 else x for c, x in pos)
+    for c, x in neg:
+        s += f" - {c}*{x}" if c != 1 else f" - {x}"
+    return s
+
+
+def dbl_ops(fused_z):
+    """The doubling (module docstring) as (op, dst, args...) tuples, in an
+    order that keeps dependent operations apart: the chain
+    delta -> t -> t^2 -> d -> d*t -> Y3 has the independent products
+    between its links."""
+    ops = [
+        ("sqr", "zz", "z"),
+        ("sqr", "yy", "y"),
+        ("lin", "xp", [(1, "x"), (1, "zz")], []),
+        ("lin", "xm", [(1, "x")], [(1, "zz")]),
+        ("mul", "t", "xp", "xm"),
+        ("mul", "be", "x", "yy"),
+    ]
+    if fused_z:
+        ops += [("lin", "yz", [(1, "y"), (1, "z")], []), ("sqr", "s", "yz")]
+    else:
+        ops += [("mul", "yz", "y", "z")]
+    ops += [
+        ("sqr", "tt", "t"),
+        ("sqr", "y4", "yy"),
+    ]
+    if fused_z:
+        ops += [("lin", "z", [(1, "s")], [(1, "yy"), (1, "zz")])]
+    else:
+        ops += [("lin", "z", [(2, "yz")], [])]
+    ops += [
+        ("lin", "d", [(12, "be")], [(9, "tt")]),
+        ("mul", "dx", "d", "t"),
+        ("lin", "x", [(4, "be")], [(1, "d")]),
+        ("lin", "y", [(3, "dx")], [(8, "y4")]),
+    ]
+    return ops
+
+
+def add_ops():
+    """The addition add-2007-bl (Bernstein-Lange 2007; EFD
+    g1p/shortw/jacobian-3) of Q = (qx, qy, qz) to P = (x, y, z), as in
+    `JacobianPoint::add_unless_equal`: U1 = X1*Z2^2, U2 = X2*Z1^2,
+    S1 = Y1*Z2*Z2^2, S2 = Y2*Z1*Z1^2, H = U2 - U1, r = 2*(S2 - S1),
+    I = (2H)^2, J = H*I, V = U1*I, X3 = r^2 - J - 2V,
+    Y3 = r*(V - X3) - 2*S1*J, and Z3 = 2*Z1*Z2*H (= ((Z1 + Z2)^2 - Z1^2 -
+    Z2^2)*H) as (Z1*Z2)*(2H); 12M + 4S. Then the identity cases by CMOV
+    (`select`): Q where Z1 = 0, P where Z2 = 0."""
+    return [
+        ("sqr", "z1z1", "z"),
+        ("sqr", "z2z2", "qz"),
+        ("mul", "u1", "x", "z2z2"),
+        ("mul", "u2", "qx", "z1z1"),
+        ("mul", "a1", "y", "qz"),
+        ("mul", "a2", "qy", "z"),
+        ("mul", "zz", "z", "qz"),
+        ("mul", "s1", "a1", "z2z2"),
+        ("mul", "s2", "a2", "z1z1"),
+        ("lin", "h", [(1, "u2")], [(1, "u1")]),
+        ("lin", "h2", [(2, "h")], []),
+        ("lin", "r", [(2, "s2")], [(2, "s1")]),
+        ("sqr", "i", "h2"),
+        ("sqr", "rr", "r"),
+        ("mul", "sz", "zz", "h2"),
+        ("mul", "j", "h", "i"),
+        ("mul", "v", "u1", "i"),
+        ("mul", "sj", "s1", "j"),
+        ("lin", "sx", [(1, "rr")], [(2, "v"), (1, "j")]),
+        ("lin", "vx", [(1, "v")], [(1, "sx")]),
+        ("mul", "ry", "r", "vx"),
+        ("lin", "sy", [(1, "ry")], [(2, "sj")]),
+        ("select", "sx", "sy", "sz"),
+    ]
+
+
+PINNED = ["x", "y", "z", "qx", "qy", "qz"]
+
+
+def op_reads(op):
+    if op[0] == "lin":
+        return [x for _, x in op[2]] + [x for _, x in op[3]]
+    if op[0] == "select":
+        return list(op[1:]) + PINNED
+    return list(op[2:])
+
+
+def allocate(seqs):
+    """Slot names for the temporaries of each op sequence: linear scan,
+    a slot freed after the last read of its value (an op stores its
+    result after its last read of its operands, so the result may take an
+    operand's slot). Returns the renamed sequences and the slot count."""
+    out, most = [], 0
+    for ops in seqs:
+        last = {}
+        for i, op in enumerate(ops):
+            for x in op_reads(op):
+                last[x] = i
+        where, free, used, seq = {}, [], 0, []
+        for i, op in enumerate(ops):
+            ren = lambda x: where.get(x, x)
+            if op[0] == "lin":
+                new = (op[0], op[1], [(c, ren(x)) for c, x in op[2]], [(c, ren(x)) for c, x in op[3]])
+            else:
+                new = (op[0],) + tuple(ren(x) for x in op[1:])
+            for x in dict.fromkeys(op_reads(op)):
+                if x not in PINNED and last[x] == i:
+                    free.append(where[x])
+            if op[0] != "select" and op[1] not in PINNED:
+                if not free:
+                    free.append(f"s{used}")
+                    used += 1
+                where[op[1]] = free.pop(0)
+                new = (new[0], where[op[1]]) + new[2:]
+            seq.append(new)
+        out.append(seq)
+        most = max(most, used)
+    return out, most
+
+
+def routine(cls, name, n, p, fused_z):
+    (dbl, add), temps = allocate([dbl_ops(fused_z), add_ops()])
+    slots = PINNED + [f"s{k}" for k in range(temps)]
+    probe = cls(name, n, p, Layout(slots, width=n))
+    consts = probe.constants(dbl + add)
+    layout = Layout(slots, [("scr", 2 * n)] + [(k, len(w)) for k, w in consts]
+                    + [("cnt", 1), ("add", 1), ("save", 2)], width=n)
+    f = cls(name, n, p, layout)
+    subs = f.subroutines()
+    body = []
+    body.append("// rbx and rbp are not asm operands: kept in the state, restored at the end")
+    body += [f"mov {f.m('save', i)}, {x}" for i, x in enumerate(["rbx", "rbp"])]
+    body.append("2:")
+    for op in dbl:
+        getattr(f, op[0])(body, *op[1:])
+    body.append(f"dec {f.m('cnt')}")
+    body.append("jnz 2b")
+    body.append("// then P + Q when the public word `add` is nonzero")
+    body.append(f"cmp {f.m('add')}, 0")
+    body.append("je 8f")
+    for op in add:
+        getattr(f, op[0])(body, *op[1:])
+    body.append("8:")
+    body += [f"mov {x}, {f.m('save', i)}" for i, x in enumerate(["rbx", "rbp"])]
+    body += ["jmp 9f"] + subs + ["9:"]
+    return f, layout, consts, bind(body)
+
+
+HEADER = """// GENERATED by tools/gen_weierstrass_asm.py. Do not edit by hand: change the
+// script and regenerate (python3 tools/gen_weierstrass_asm.py > this file).
+//
+// x86-64 MULX/ADCX/ADOX assembly: k Jacobian doublings (dbl-2001-b, a = -3)
+// over the P-384 and the P-521 prime, one block each, on a state array of
+// Montgomery-form field elements. The generator's docstring has the
+// procedures and the bounds; crate::arith::backend::x86_64_weierstrass has
+// the safe entry points. Constant time: the only branch is the loop on the
+// public count (calls and returns at fixed places); every address is a
+// fixed offset into the state.
+"""
+
+
+def generate():
+    o = [HEADER]
+    for cls, name, n, p, fused_z in ((P384Ops, "p384", 6, P384, False), (P521Ops, "p521", 9, P521, True)):
+        f, layout, consts, body = routine(cls, name, n, p, fused_z)
+        mod = f"{name}_slot"
+        emit_slots(o, mod, f"Word offsets of the P-{name[1:]} doubling state ({n} words per field element).",
+                   layout, PINNED + [k for k, _ in consts] + ["cnt", "add"])
+        for k, w in consts:
+            ds = " + ".join(f"({d}*p + 1)" for d in k[1:].split("_"))
+            o.append(f"/// The constant {ds} of negated linear terms (seven words).")
+            o.append(f"pub(super) const {name.upper()}_{k.upper()}: [u64; 7] = [")
+            for x in w:
+                o.append(f"    0x{x:016x},")
+            o.append("];")
+            o.append("")
+        o.append(f"/// The constants of the P-{name[1:]} state: (word offset, value), written by the caller.")
+        o.append(f"pub(super) const {name.upper()}_CONSTANTS: [(usize, [u64; 7]); {len(consts)}] = [")
+        for k, _ in consts:
+            o.append(f"    ({mod}::{k.upper()}, {name.upper()}_{k.upper()}),")
+        o.append("];")
+        o.append("")
+        formula = "4M + 4S" if not fused_z else "3M + 5S"
+        emit_fn(o, f"{name}_double_n_add_raw", [
+            f"(X, Y, Z) <- [2^cnt](X, Y, Z), Jacobian, a = -3, over the P-{name[1:]} prime",
+            f"(dbl-2001-b, {formula} each), then, when the word `add` is nonzero,",
+            "(X, Y, Z) <- (X, Y, Z) + (QX, QY, QZ) by add-2007-bl with the identity",
+            "cases selected (Q for Z = 0, P for QZ = 0; P = Q != O is not handled).",
+            "cnt >= 1 is decremented to 0; the other slots are left holding scratch.",
+        ], f"{mod}::WORDS", body, nostack=False)
+    return "\n".join(o).rstrip("\n") + "\n"
+
+
+def main():
+    write_or_check(generate(), "crates/kurve/src/arith/backend/x86_64_weierstrass_gen.rs",
+                   "tools/gen_weierstrass_asm.py")
+
+
+if __name__ == "__main__":
+    main()
