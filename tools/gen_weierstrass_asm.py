@@ -667,6 +667,10 @@ def generate():
         mod = f"{name}_slot"
         emit_slots(o, mod, f"Word offsets of the P-{name[1:]} doubling state ({n} words per field element).",
                    layout, PINNED + [k for k, _ in consts] + ["cnt", "add"])
+        inputs = ", ".join(f"{mod}::{x.upper()}" for x in PINNED + ["cnt", "add"])
+        o.append(f"/// The P-{name[1:]} input offsets: P's X, Y, Z, Q's X, Y, Z, cnt, add.")
+        o.append(f"pub(super) const {name.upper()}_INPUTS: [usize; 8] = [{inputs}];")
+        o.append("")
         for k, w in consts:
             ds = " + ".join(f"({d}*p + 1)" for d in k[1:].split("_"))
             o.append(f"/// The constant {ds} of negated linear terms (seven words).")

@@ -32,7 +32,6 @@
 #[path = "x86_64_weierstrass_gen.rs"]
 mod gen;
 
-use gen::{p384_slot, p521_slot};
 use zeroize::Zeroize;
 
 /// [2^k](X : Y : Z) in Jacobian coordinates on a curve y² = x³ − 3x + b over
@@ -45,75 +44,27 @@ use zeroize::Zeroize;
 /// and leaves `xyz` untouched, otherwise. Constant time in the points (k
 /// and whether Q is given are public); never fails.
 #[inline]
-pub fn p384_double_n_add_if_selected(
-    xyz: &mut [[u64; 6]; 3],
-    q: Option<&[[u64; 6]; 3]>,
-    k: u32,
-) -> bool {
-    use p384_slot as s;
-    let at = Slots {
-        p: [s::X, s::Y, s::Z],
-        q: [s::QX, s::QY, s::QZ],
-        cnt: s::CNT,
-        add: s::ADD,
-    };
-    run(
-        xyz,
-        q,
-        k,
-        &at,
-        &gen::P384_CONSTANTS,
-        gen::p384_double_n_add_raw,
-    )
+pub fn p384_double_n_add_if_selected(xyz: &mut [[u64; 6]; 3], q: Option<&[[u64; 6]; 3]>, k: u32) -> bool {
+    run(xyz, q, k, &gen::P384_INPUTS, &gen::P384_CONSTANTS, gen::p384_double_n_add_raw)
 }
 
 /// [`p384_double_n_add_if_selected`] over the P-521 prime (Montgomery form
 /// with R = 2⁵⁷⁶, nine words each below p). Same contract.
 #[inline]
-pub fn p521_double_n_add_if_selected(
-    xyz: &mut [[u64; 9]; 3],
-    q: Option<&[[u64; 9]; 3]>,
-    k: u32,
-) -> bool {
-    use p521_slot as s;
-    let at = Slots {
-        p: [s::X, s::Y, s::Z],
-        q: [s::QX, s::QY, s::QZ],
-        cnt: s::CNT,
-        add: s::ADD,
-    };
-    run(
-        xyz,
-        q,
-        k,
-        &at,
-        &gen::P521_CONSTANTS,
-        gen::p521_double_n_add_raw,
-    )
+pub fn p521_double_n_add_if_selected(xyz: &mut [[u64; 9]; 3], q: Option<&[[u64; 9]; 3]>, k: u32) -> bool {
+    run(xyz, q, k, &gen::P521_INPUTS, &gen::P521_CONSTANTS, gen::p521_double_n_add_raw)
 }
 
-/// Word offsets of a routine's inputs in its state.
-struct Slots {
-    /// P's X, Y, Z (also the result).
-    p: [usize; 3],
-    /// Q's X, Y, Z.
-    q: [usize; 3],
-    /// The doubling count.
-    cnt: usize,
-    /// Nonzero when Q is added.
-    add: usize,
-}
-
-/// Lays out the state (P, Q when given, the constants of the routine, k
-/// and the add flag), runs the routine, reads P back and zeroizes the
-/// state. False, with `xyz` untouched, unless the MULX/ADCX/ADOX backend is
+/// Lays out the state at the offsets `at` (P's X, Y, Z, Q's X, Y, Z when
+/// given, k, the add flag) and the routine's constants, runs the routine,
+/// reads P back and zeroizes the state. False, with `xyz` untouched, unless the MULX/ADCX/ADOX backend is
 /// selected and k ≥ 1.
 #[inline(always)]
 fn run<const N: usize, const W: usize, const K: usize>(
     xyz: &mut [[u64; N]; 3],
     q: Option<&[[u64; N]; 3]>,
     k: u32,
-    at: &Slots,
+    at: &[usize; 8],
     constants: &[(usize, [u64; 7]); K],
     raw: unsafe fn(&mut [u64; W]),
 ) -> bool {
@@ -121,24 +72,25 @@ fn run<const N: usize, const W: usize, const K: usize>(
         return false;
     }
     let mut st = [0u64; W];
-    for (c, &o) in xyz.iter().zip(at.p.iter()) {
+    let (at_p, at_q) = (&at[..3], &at[3..6]);
+    for (c, &o) in xyz.iter().zip(at_p.iter()) {
         st[o..o + N].copy_from_slice(c);
     }
     if let Some(q) = q {
-        for (c, &o) in q.iter().zip(at.q.iter()) {
+        for (c, &o) in q.iter().zip(at_q.iter()) {
             st[o..o + N].copy_from_slice(c);
         }
     }
     for (o, c) in constants.iter() {
         st[*o..*o + 7].copy_from_slice(c);
     }
-    st[at.cnt] = u64::from(k);
-    st[at.add] = u64::from(q.is_some());
+    st[at[6]] = u64::from(k);
+    st[at[7]] = u64::from(q.is_some());
     // SAFETY: `adx_selected` holds only when the CPU has BMI2 and ADX; the
     // state is laid out as the routine expects (coordinates below p, the
     // constants of its negated terms at their offsets, cnt = k >= 1).
     unsafe { raw(&mut st) };
-    for (c, &o) in xyz.iter_mut().zip(at.p.iter()) {
+    for (c, &o) in xyz.iter_mut().zip(at_p.iter()) {
         c.copy_from_slice(&st[o..o + N]);
     }
     st.zeroize();

@@ -41,6 +41,9 @@ pub(super) mod p384_slot {
     pub const WORDS: usize = 135;
 }
 
+/// The P-384 input offsets: P's X, Y, Z, Q's X, Y, Z, cnt, add.
+pub(super) const P384_INPUTS: [usize; 8] = [p384_slot::X, p384_slot::Y, p384_slot::Z, p384_slot::QX, p384_slot::QY, p384_slot::QZ, p384_slot::CNT, p384_slot::ADD];
+
 /// The constant (1*p + 1) of negated linear terms (seven words).
 pub(super) const P384_K1: [u64; 7] = [
     0x0000000100000000,
@@ -1939,6 +1942,9 @@ pub(super) mod p521_slot {
     /// Words in the state.
     pub const WORDS: usize = 148;
 }
+
+/// The P-521 input offsets: P's X, Y, Z, Q's X, Y, Z, cnt, add.
+pub(super) const P521_INPUTS: [usize; 8] = [p521_slot::X, p521_slot::Y, p521_slot::Z, p521_slot::QX, p521_slot::QY, p521_slot::QZ, p521_slot::CNT, p521_slot::ADD];
 
 /// The constants of the P-521 state: (word offset, value), written by the caller.
 pub(super) const P521_CONSTANTS: [(usize, [u64; 7]); 0] = [
