@@ -81,9 +81,9 @@ the identity. X, Y, Z are overwritten after their last read; the count
 word is decremented once per doubling, and the loop ends at 0 (k >= 1;
 the caller returns early for k = 0).
 
-Addition, add-2007-bl (Bernstein-Lange 2007; EFD g1p/shortw/jacobian-3),
+Addition, add-1998-cmo-2 (Cohen-Miyaji-Ono 1998; EFD g1p/shortw/jacobian),
 the values of `JacobianPoint::add_unless_equal` (see add_ops): 12M + 4S
-with Z3 = (Z1*Z2)*(2H), then the identity cases by CMOV (Q where Z1 = 0, P
+with Z3 = (Z1*Z2)*H, then the identity cases by CMOV (Q where Z1 = 0, P
 where Z2 = 0; the zero tests are ORs of the words, CMOV from memory loads
 both sources). P = Q != O gives (0 : 0 : 0): the caller's window chain
 rules it out, as for the Rust formula.
@@ -540,37 +540,35 @@ def dbl_ops(fused_z):
 
 
 def add_ops():
-    """The addition add-2007-bl (Bernstein-Lange 2007; EFD
-    g1p/shortw/jacobian-3) of Q = (qx, qy, qz) to P = (x, y, z), as in
+    """The addition add-1998-cmo-2 (Cohen-Miyaji-Ono 1998; EFD
+    g1p/shortw/jacobian) of Q = (qx, qy, qz) to P = (x, y, z), as in
     `JacobianPoint::add_unless_equal`: U1 = X1*Z2^2, U2 = X2*Z1^2,
-    S1 = Y1*Z2*Z2^2, S2 = Y2*Z1*Z1^2, H = U2 - U1, r = 2*(S2 - S1),
-    I = (2H)^2, J = H*I, V = U1*I, X3 = r^2 - J - 2V,
-    Y3 = r*(V - X3) - 2*S1*J, and Z3 = 2*Z1*Z2*H (= ((Z1 + Z2)^2 - Z1^2 -
-    Z2^2)*H) as (Z1*Z2)*(2H); 12M + 4S. Then the identity cases by CMOV
-    (`select`): Q where Z1 = 0, P where Z2 = 0."""
+    S1 = Y1*(Z2*Z2^2), S2 = Y2*(Z1*Z1^2), H = U2 - U1, r = S2 - S1,
+    HH = H^2, HHH = H*HH, V = U1*HH, X3 = r^2 - HHH - 2V,
+    Y3 = r*(V - X3) - S1*HHH, Z3 = (Z1*Z2)*H; 12M + 4S. Then the identity
+    cases by CMOV (`select`): Q where Z1 = 0, P where Z2 = 0."""
     return [
         ("sqr", "z1z1", "z"),
         ("sqr", "z2z2", "qz"),
         ("mul", "u1", "x", "z2z2"),
         ("mul", "u2", "qx", "z1z1"),
-        ("mul", "a1", "y", "qz"),
-        ("mul", "a2", "qy", "z"),
+        ("mul", "z2c", "qz", "z2z2"),
+        ("mul", "z1c", "z", "z1z1"),
         ("mul", "zz", "z", "qz"),
-        ("mul", "s1", "a1", "z2z2"),
-        ("mul", "s2", "a2", "z1z1"),
+        ("mul", "s1", "y", "z2c"),
+        ("mul", "s2", "qy", "z1c"),
         ("lin", "h", [(1, "u2")], [(1, "u1")]),
-        ("lin", "h2", [(2, "h")], []),
-        ("lin", "r", [(2, "s2")], [(2, "s1")]),
-        ("sqr", "i", "h2"),
+        ("lin", "r", [(1, "s2")], [(1, "s1")]),
+        ("sqr", "hh", "h"),
         ("sqr", "rr", "r"),
-        ("mul", "sz", "zz", "h2"),
-        ("mul", "j", "h", "i"),
-        ("mul", "v", "u1", "i"),
-        ("mul", "sj", "s1", "j"),
-        ("lin", "sx", [(1, "rr")], [(2, "v"), (1, "j")]),
+        ("mul", "sz", "zz", "h"),
+        ("mul", "hhh", "h", "hh"),
+        ("mul", "v", "u1", "hh"),
+        ("mul", "sj", "s1", "hhh"),
+        ("lin", "sx", [(1, "rr")], [(2, "v"), (1, "hhh")]),
         ("lin", "vx", [(1, "v")], [(1, "sx")]),
         ("mul", "ry", "r", "vx"),
-        ("lin", "sy", [(1, "ry")], [(2, "sj")]),
+        ("lin", "sy", [(1, "ry")], [(1, "sj")]),
         ("select", "sx", "sy", "sz"),
     ]
 
@@ -689,7 +687,7 @@ def generate():
         emit_fn(o, f"{name}_double_n_add_raw", [
             f"(X, Y, Z) <- [2^cnt](X, Y, Z), Jacobian, a = -3, over the P-{name[1:]} prime",
             f"(dbl-2001-b, {formula} each), then, when the word `add` is nonzero,",
-            "(X, Y, Z) <- (X, Y, Z) + (QX, QY, QZ) by add-2007-bl with the identity",
+            "(X, Y, Z) <- (X, Y, Z) + (QX, QY, QZ) by add-1998-cmo-2 with the identity",
             "cases selected (Q for Z = 0, P for QZ = 0; P = Q != O is not handled).",
             "cnt >= 1 is decremented to 0; the other slots are left holding scratch.",
         ], f"{mod}::WORDS", body, nostack=False)

@@ -90,7 +90,7 @@ pub trait Field:
     /// over this field, in place, by one fused routine where the field has
     /// one (`Fp` over the P-384 and P-521 primes on x86-64 with BMI2 + ADX,
     /// k ≥ 1: [`crate::arith::backend::jacobian_double_n_add_a_minus_3`]).
-    /// The doubling is `dbl-2001-b`, the addition `add-2007-bl` with the
+    /// The doubling is `dbl-2001-b`, the addition `add-1998-cmo-2` with the
     /// identity cases selected, exactly the values of the group module's
     /// own formulas; [2^k]P = Q ≠ O is not handled (the caller rules it
     /// out). Returns false, with `xyz` untouched, where there is no such

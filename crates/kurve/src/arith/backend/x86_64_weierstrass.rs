@@ -1,7 +1,7 @@
 //! The window step of the scalar multiplications on the a = −3 curves over
 //! the P-384 and P-521 primes in x86-64 MULX/ADCX/ADOX assembly, for CPUs
 //! with BMI2 and ADX: k Jacobian doublings (`dbl-2001-b`) and then,
-//! optionally, the addition of a table point (`add-2007-bl` with the
+//! optionally, the addition of a table point (`add-1998-cmo-2` with the
 //! identity cases selected by CMOV), one block per prime.
 //!
 //! The assembly is generated (`x86_64_weierstrass_gen.rs`, from
@@ -35,7 +35,7 @@ mod gen;
 use zeroize::Zeroize;
 
 /// [2^k](X : Y : Z) in Jacobian coordinates on a curve y² = x³ − 3x + b over
-/// the P-384 prime, then + Q when `q` is given (add-2007-bl with Q for an
+/// the P-384 prime, then + Q when `q` is given (add-1998-cmo-2 with Q for an
 /// identity P and P for an identity Q, the contract of
 /// `JacobianPoint::add_unless_equal`: wrong for [2^k]P = Q ≠ O, which the
 /// caller rules out), for coordinates in kurve's Montgomery form (R = 2³⁸⁴,

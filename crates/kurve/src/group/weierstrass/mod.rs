@@ -797,7 +797,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// multiples by doubling, odd ones by adding P); k = Σ dᵢ·2^(w·i),
     /// dᵢ ∈ [−2^(w−1), 2^(w−1)] ([`recode::signed_window`]); Q ← d_top·P;
     /// for i from the top down to 1: Q ← [2^w]Q, Q ← Q + dᵢ·P by the
-    /// incomplete Jacobian addition (`add_unless_equal`, 11M + 5S); for
+    /// incomplete Jacobian addition (`add_unless_equal`, 12M + 4S); for
     /// the last digit the complete RCB16 addition in homogeneous form.
     ///
     /// Why the incomplete addition is safe above digit 0 (P of prime order
@@ -1035,7 +1035,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     }
 
     /// [k]P in variable time: width-5 wNAF, accumulated in Jacobian
-    /// coordinates (doubling 4M + 4S for a = −3, addition 11M + 5S with its
+    /// coordinates (doubling 4M + 4S for a = −3, addition 12M + 4S with its
     /// exceptional cases branched on, see `jacobian.rs`). Public k and P only.
     ///
     /// On a = 0 curves the table is `IsoOddMultiples` (`jacobian.rs`) (mixed
@@ -1143,7 +1143,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         let tg = C::g_odd_multiples();
         // P's odd multiples made affine (public data: the variable-time
         // safegcd), so that each of P's additions is a mixed one (8M + 3S
-        // instead of 11M + 5S): by co-Z additions when P comes with Z = 1
+        // instead of 12M + 4S): by co-Z additions when P comes with Z = 1
         // (a decoded public key), else by full additions and one batch
         // inversion; None for P = O (then the Jacobian table serves)
         let coz = p.odd_multiples_affine_coz_vartime::<M3>();
