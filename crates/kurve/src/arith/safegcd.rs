@@ -57,11 +57,27 @@
 //! where Fermat's one field multiplication per exponent bit is cubic, so
 //! safegcd wins at every size kurve uses.
 //!
+//! The divsteps of a batch run in passes of 20 on packed words (the low
+//! bits of f or g and their matrix row in one 64-bit word, [`pack`]), on
+//! x86-64 in the CMOV loop of
+//! [`crate::arith::backend::x86_64_divsteps`]. Against the batch of two
+//! 30-step halves with the rows packed apart from f and g that it
+//! replaced (interleaved in one process, min of 300 rounds of 50
+//! dependent inversions, AMD EPYC Zen 3 of 2026-11-28), new/old:
+//! 256-bit 1.79 → 1.55–1.64 µs (0.86–0.89), 2²⁵⁵ − 19 1.76–1.83 → 1.53–1.63
+//! (0.87–0.89), 384-bit 2.89 → 2.44–2.47 (0.84–0.85), 448-bit 3.53 →
+//! 3.06 (0.87), 521-bit 4.63–4.79 → 3.95–4.19 (0.85–0.87). The portable
+//! mask form of the same passes took the 256-bit divsteps alone (ten
+//! batches, no matrix updates) from 1.36 to 1.26 µs, the CMOV loop to
+//! 1.04 (separate runs, min of 41 batches). AWS-LC's `bignum_montinv_p256`
+//! took 1.20 µs in the same runs.
+//!
 //! # Constant time
 //!
 //! The number of batches, the steps per batch and the limb count depend only
 //! on N and on the public bit length of m. Inside, every choice is a mask
-//! (`and`, `xor`, arithmetic shifts); multiplications are 64×64→128-bit,
+//! (`and`, `xor`, arithmetic shifts) or, in the x86-64 divsteps loop, a
+//! CMOV on flags from TEST; multiplications are 64×64→128-bit,
 //! which are constant time on every target kurve supports. There is no
 //! division instruction, no secret-dependent branch and no secret-dependent
 //! memory index. The secret temporaries are zeroized before returning.
@@ -112,8 +128,8 @@ pub const fn divsteps_bound(bits: u32) -> u32 {
     (3787 * b + 2166) / 1644
 }
 
-/// Most divsteps in one batch: two packed halves of at most 30
-/// ([`divsteps`]).
+/// Most divsteps in one batch: three packed passes of at most 20
+/// ([`divsteps`]), whose matrix (entries below 2⁶⁰) fits an `i64`.
 pub const MAX_BATCH_STEPS: u32 = 60;
 
 /// Batch schedule for a modulus of `bits` bits: `(batches, steps)` with
@@ -141,7 +157,7 @@ const fn inv_mod_2_62(m0: u64) -> u64 {
 
 /// The 2×2 transition matrix of one batch, scaled by 2⁶²:
 /// 2⁶²·f' = u·f + v·g and 2⁶²·g' = q·f + r·g.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Trans {
     u: i64,
     v: i64,
@@ -189,62 +205,103 @@ fn from_s62<const N: usize>(a: &[i64; CAP]) -> [u64; N] {
     r
 }
 
-/// Runs `steps` (≤ 30) half-delta divsteps on the low bits of `f` (odd) and
-/// `g`, starting from ζ = `zeta`, with the matrix rows *packed*: uv = u +
-/// 2³²·v and qr = q + 2³²·r as 64-bit integers. Every update of a row is
-/// linear (add, negate, double), so it acts on the packed integer exactly
-/// as on the pair, and one instruction does the work of two. Returns ζ and
-/// the matrix T with 2^steps·(f', g') = T·(f, g) (from the identity).
+/// Steps per packed pass: the low field of the packing holds 20 bits of f
+/// and g, enough for 20 steps ([`divsteps_pass`]).
+const PASS_STEPS: u32 = 20;
+
+/// The packed words of one pass (as in s2n-bignum's inversions, after
+/// Bernstein–Yang's packing of the low bits with the matrix):
 ///
-/// Bounds: a row sum |u| + |v| at most doubles per step, so after ≤ 30
-/// steps |u|, |v| ≤ 2³⁰: u is the sign-extended low half of uv, v the rest.
+/// ```text
+///   F = f̃ + 2²¹·u + 2⁴²·v,   G = g̃ + 2²¹·q + 2⁴²·r
+/// ```
 ///
-/// Procedure per step, all as masks (c₁: "δ > 0", c₂: "g odd",
-/// s = c₁ ∧ c₂: the swap case):
-///   g ← g + (c₁ ? −f : f)·c₂ and qr ← qr + (c₁ ? −uv : uv)·c₂;
-///   on a swap f ← old g and uv ← old qr (selected by s; the same as
-///   f ← f + g_new, uv ← uv + qr_new, since g_new = g − f there, but off
-///   the chain through g_new); ζ ← (ζ ⊕ s) − 1;
-///   g ← g/2, uv ← 2·uv (halving g is doubling f's row instead, which
-///   keeps the matrix integral).
+/// with f̃, g̃ the low 20 bits of f and g and the rows started at
+/// (u, v) = (K, 0), (q, r) = (0, K), K = −2²⁰. A step's linear update
+/// acts on the whole word as on each field, so one ADD/SUB, CMOV or shift
+/// moves f̃ and its row together ([`packed_step`]).
 #[inline(always)]
-fn divsteps_packed(zeta: &mut i64, f: &mut u64, g: &mut u64, steps: u32) -> Trans {
-    debug_assert!(steps <= 30);
-    let (mut uv, mut qr) = (1u64, 1u64 << 32);
-    let mut step = || {
-        debug_assert!(*f & 1 == 1);
-        let c1 = (*zeta >> 63) as u64;
-        let c2 = (*g & 1).wrapping_neg();
-        let x = (*f ^ c1).wrapping_sub(c1);
-        let y = (uv ^ c1).wrapping_sub(c1);
-        let swap = c1 & c2;
-        let g_new = g.wrapping_add(x & c2);
-        let qr_new = qr.wrapping_add(y & c2);
-        // on a swap f, uv take the old g, qr: selected from the old values,
-        // not added after g's update (a shorter loop-carried chain)
-        *f ^= (*f ^ *g) & swap;
-        uv ^= (uv ^ qr) & swap;
-        *zeta = (*zeta ^ swap as i64).wrapping_sub(1);
-        *g = g_new >> 1;
-        qr = qr_new;
-        uv <<= 1;
-    };
-    // two steps per iteration (public count): fewer loop instructions
+fn pack(f: u64, g: u64) -> (i64, i64) {
+    const LOW: u64 = (1 << 20) - 1;
+    ((f & LOW) as i64 - (1 << 41), (g & LOW) as i64 - (1 << 62))
+}
+
+/// The two matrix fields (u, v) of a packed word after at most 20 steps.
+///
+/// Ranges (why the fields separate): every step keeps |f̃|, |g̃| < 2²⁰
+/// (g̃' = (g̃ ± f̃)/2 or g̃/2, f̃' ∈ {f̃, g̃}); the rows are K times the
+/// rational matrix of the steps, whose row sums of absolute values stay
+/// ≤ 1, and an entry of magnitude |K| occurs only in an untouched initial
+/// row, where it equals K = −2²⁰. So u, v ∈ [−2²⁰, 2²⁰), the word is
+/// below 2⁶³ in magnitude (no wrap: each step's halving is exact), and
+/// t = F + 2²⁰ + 2⁴¹ = (f̃ + 2²⁰) + 2²¹·(u + 2²⁰) + 2⁴²·v has its first
+/// two fields in [0, 2²¹).
+#[inline(always)]
+fn unpack(p: i64) -> (i64, i64) {
+    let t = p.wrapping_add((1 << 20) + (1 << 41));
+    let u = ((t >> 21) & ((1 << 21) - 1)) - (1 << 20);
+    (u, t >> 42)
+}
+
+/// One half-delta divstep on packed words (portable form, masks): c₁ =
+/// "δ > 0" (the sign of ζ), c₂ = "g odd" (bit 0 of G, which is bit 0 of
+/// g̃), s = c₁ ∧ c₂ the swap case;
+///   G ← (G + (c₁ ? −F : F)·c₂)/2 (exact: the sum is even, an arithmetic
+///   shift), F ← G on a swap (selected from the old G, off the chain
+///   through the new G), ζ ← (ζ ⊕ s) − 1.
+/// Halving G halves g̃ and g's row together: the row then holds K/2^i
+/// times the matrix with denominator 2^i, which stays integral for i ≤ 20.
+#[inline(always)]
+fn packed_step(zeta: &mut i64, f: &mut i64, g: &mut i64) {
+    let c1 = *zeta >> 63;
+    let c2 = (*g & 1).wrapping_neg();
+    let x = (*f ^ c1).wrapping_sub(c1);
+    let swap = c1 & c2;
+    let g_new = g.wrapping_add(x & c2);
+    *f ^= (*f ^ *g) & swap;
+    *zeta = (*zeta ^ swap).wrapping_sub(1);
+    *g = g_new >> 1;
+}
+
+/// Runs `n` ≤ 20 half-delta divsteps on the low 20 bits of `f` (odd) and
+/// `g`, starting from ζ = `zeta`, on the packed words of [`pack`]; with
+/// `asm` the step pairs run in [`crate::arith::backend::x86_64_divsteps`]
+/// (CMOV; the same values). Returns the matrix T with 2ⁿ·(f', g') =
+/// T·(f, g) (from the identity), read from the fields: T = 2ⁿ·rows/K =
+/// −rows/2^(20−n), an exact division.
+///
+/// Step i reads bit 0 of the current g, which depends on the low i + 1
+/// bits of the inputs, so 20 low bits determine up to 20 steps exactly.
+#[inline(always)]
+fn divsteps_pass(zeta: &mut i64, f: u64, g: u64, n: u32, asm: bool) -> Trans {
+    debug_assert!(n <= PASS_STEPS);
+    let (mut pf, mut pg) = pack(f, g);
+    #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+    if asm {
+        use super::backend::x86_64_divsteps as x86;
+        x86::divstep_pairs(zeta, &mut pf, &mut pg, n / 2);
+        if n % 2 == 1 {
+            x86::divstep_one(zeta, &mut pf, &mut pg);
+        }
+        return pass_matrix(pf, pg, n);
+    }
+    let _ = asm;
     let mut i = 0;
-    while i + 2 <= steps {
-        step();
-        step();
-        i += 2;
+    while i < n {
+        packed_step(zeta, &mut pf, &mut pg);
+        i += 1;
     }
-    if i < steps {
-        step();
-    }
-    let unpack = |w: u64| {
-        let lo = ((w << 32) as i64) >> 32;
-        (lo, (w as i64).wrapping_sub(lo) >> 32)
-    };
-    let ((u, v), (q, r)) = (unpack(uv), unpack(qr));
-    Trans { u, v, q, r }
+    pass_matrix(pf, pg, n)
+}
+
+/// The matrix T of a pass of `n` steps from its final packed words:
+/// 2ⁿ·(f', g') = T·(f, g) with T = 2ⁿ·rows/K = −rows/2^(20−n) (an exact
+/// division: n halvings of g's row from K = −2²⁰).
+#[inline(always)]
+fn pass_matrix(pf: i64, pg: i64, n: u32) -> Trans {
+    let ((u, v), (q, r)) = (unpack(pf), unpack(pg));
+    let sh = PASS_STEPS - n;
+    Trans { u: -(u >> sh), v: -(v >> sh), q: -(q >> sh), r: -(r >> sh) }
 }
 
 /// Runs `steps` (≤ 60) half-delta divsteps on the low bits `f0` (odd) and
@@ -252,43 +309,41 @@ fn divsteps_packed(zeta: &mut i64, f: &mut u64, g: &mut u64, steps: u32) -> Tran
 /// transition matrix, scaled so that its denominator is 2⁶² whatever `steps`
 /// is.
 ///
-/// Step i only reads bit 0 of the current g, which depends on the low i + 1
-/// bits of the inputs, so 62 low bits determine up to 62 steps exactly.
+/// Procedure: passes of n ≤ 20 steps ([`divsteps_pass`], matrix Tⱼ);
+/// between them the low bits of (f, g) move on by Tⱼ: f' = (u·f + v·g)/2ⁿ
+/// computed mod 2⁶⁴ (the division is exact, so after passes of n₁ + n₂ ≤
+/// 40 steps the low 24 bits are right, more than the 20 the next pass
+/// reads). T = T₃·T₂·T₁ (entries below 2⁶⁰: the row-sum bound), shifted by
+/// 62 − steps to the 2⁶² denominator.
 ///
-/// Procedure: two halves of s₁ = ⌊steps/2⌋ and s₂ = steps − s₁ (≤ 30)
-/// steps by [`divsteps_packed`] (matrices T₁, T₂); between them the low
-/// bits of (f, g) move on by T₁: f₁ = (u₁·f₀ + v₁·g₀)/2^s₁ computed mod 2⁶⁴
-/// (the division is exact, so the low 64 − s₁ ≥ 34 bits are right, more
-/// than the s₂ + 1 the second half reads). T = T₂·T₁ (entries below 2⁶⁰:
-/// the row-sum bound), shifted by 62 − steps to the 2⁶² denominator.
-///
-/// Measured (AMD EPYC Zen 5 of 2026-11-24, P-256 field inversion, 10
-/// batches of 60; P-384 in brackets): 1.27 µs [1.99] with one unpacked
-/// 60-step loop (about 7.7 cycles a step, bound by the chain f → x → g →
-/// f); 1.21 with it unrolled by two; 1.28 with the packed halves alone;
-/// 1.07–1.10 [1.74–1.78] with the packed halves and f, uv selected from
-/// the old g, qr on a swap (the chain shortened). AWS-LC's s2n-bignum
-/// `bignum_montinv_p256` takes 0.81 µs on the same machine.
+/// History (P-256 field inversion, 10 batches of 60): one unpacked
+/// 60-step loop 1.27 µs, about 7.7 cycles a step, bound by the chain
+/// f → x → g → f; two packed halves of 30 (the rows u + 2³²·v apart from
+/// f and g) with f, uv selected from the old g, qr on a swap 1.07–1.10
+/// (Zen 5, 2026-11-24); these passes of 20 with f̃ and its row in one word
+/// about 0.88 of that (figures in the module documentation).
 #[inline(always)]
-fn divsteps(mut zeta: i64, f0: u64, g0: u64, steps: u32) -> (i64, Trans) {
+fn divsteps(mut zeta: i64, f0: u64, g0: u64, steps: u32, asm: bool) -> (i64, Trans) {
     debug_assert!(steps <= MAX_BATCH_STEPS);
-    let s1 = steps / 2;
-    let s2 = steps - s1;
     let (mut f, mut g) = (f0, g0);
-    let t1 = divsteps_packed(&mut zeta, &mut f, &mut g, s1);
-    // (f, g) ← T₁·(f₀, g₀)/2^s₁ on the low bits (exact division)
-    let f1 = ((t1.u as u64).wrapping_mul(f0).wrapping_add((t1.v as u64).wrapping_mul(g0)) as i64 >> s1) as u64;
-    let g1 = ((t1.q as u64).wrapping_mul(f0).wrapping_add((t1.r as u64).wrapping_mul(g0)) as i64 >> s1) as u64;
-    let (mut f, mut g) = (f1, g1);
-    let t2 = divsteps_packed(&mut zeta, &mut f, &mut g, s2);
+    let mut t = Trans { u: 1, v: 0, q: 0, r: 1 };
+    let mut done = 0;
+    while done < steps {
+        let n = if steps - done < PASS_STEPS { steps - done } else { PASS_STEPS };
+        let p = divsteps_pass(&mut zeta, f, g, n, asm);
+        let f1 = ((p.u as u64).wrapping_mul(f).wrapping_add((p.v as u64).wrapping_mul(g)) as i64 >> n) as u64;
+        let g1 = ((p.q as u64).wrapping_mul(f).wrapping_add((p.r as u64).wrapping_mul(g)) as i64 >> n) as u64;
+        (f, g) = (f1, g1);
+        t = Trans {
+            u: p.u * t.u + p.v * t.q,
+            v: p.u * t.v + p.v * t.r,
+            q: p.q * t.u + p.r * t.q,
+            r: p.q * t.v + p.r * t.r,
+        };
+        done += n;
+    }
     let sh = 62 - steps;
-    let t = Trans {
-        u: (t2.u * t1.u + t2.v * t1.q) << sh,
-        v: (t2.u * t1.v + t2.v * t1.r) << sh,
-        q: (t2.q * t1.u + t2.r * t1.q) << sh,
-        r: (t2.q * t1.v + t2.r * t1.r) << sh,
-    };
-    (zeta, t)
+    (zeta, Trans { u: t.u << sh, v: t.v << sh, q: t.q << sh, r: t.r << sh })
 }
 
 /// 62 half-delta divsteps in variable time (public inputs only), the same
@@ -487,9 +542,10 @@ pub fn mul_inverse<const N: usize>(x: &[u64; N], c: &[u64; N], m: &[u64; N]) -> 
     let mut d = [0i64; CAP];
     let mut e = to_s62(c);
     let mut zeta: i64 = -1; // δ = ½
+    let asm = super::backend::adx_selected();
     let mut b = 0;
     while b < batches {
-        let (z, t) = divsteps(zeta, f[0] as u64, g[0] as u64, steps);
+        let (z, t) = divsteps(zeta, f[0] as u64, g[0] as u64, steps, asm);
         zeta = z;
         update_de(l, &mut d, &mut e, &t, &modulus, m_inv62);
         update_fg(l, &mut f, &mut g, &t);
@@ -559,6 +615,60 @@ mod tests {
         }
     }
 
+    /// The definition, one step at a time with branches, on the low 64
+    /// bits (enough for up to 63 steps), f's row doubled instead of g
+    /// halved: the reference for [`divsteps`].
+    fn divsteps_reference(mut zeta: i64, mut f: u64, mut g: u64, steps: u32) -> (i64, Trans) {
+        let (mut u, mut v, mut q, mut r) = (1i64, 0i64, 0i64, 1i64);
+        for _ in 0..steps {
+            assert!(f & 1 == 1);
+            if g & 1 == 1 {
+                if zeta < 0 {
+                    zeta = -zeta - 2;
+                    (f, g) = (g, g.wrapping_sub(f));
+                    (u, v, q, r) = (q, r, q - u, r - v);
+                } else {
+                    zeta -= 1;
+                    g = g.wrapping_add(f);
+                    (q, r) = (q + u, r + v);
+                }
+            } else {
+                zeta -= 1;
+            }
+            g >>= 1;
+            (u, v) = (2 * u, 2 * v);
+        }
+        let sh = 62 - steps;
+        (zeta, Trans { u: u << sh, v: v << sh, q: q << sh, r: r << sh })
+    }
+
+    /// Every batch size, both inner loops (the x86-64 CMOV pairs where
+    /// they are compiled, the portable mask steps), against the reference
+    /// on arbitrary ζ, f, g, including ζ near 0 where the swaps cluster.
+    #[test]
+    fn divsteps_match_reference() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for i in 0..20_000u32 {
+            let steps = i % (MAX_BATCH_STEPS + 1);
+            let zeta = match i % 3 {
+                0 => -1,
+                1 => (next() % 64) as i64 - 32,
+                _ => (next() % 2400) as i64 - 1200,
+            };
+            let f = next() | 1;
+            let g = if i % 7 == 0 { next() & 0xff } else { next() };
+            let want = divsteps_reference(zeta, f, g, steps);
+            assert_eq!(divsteps(zeta, f, g, steps, false), want, "portable: zeta {zeta} f {f:#x} g {g:#x} steps {steps}");
+            assert_eq!(divsteps(zeta, f, g, steps, true), want, "asm: zeta {zeta} f {f:#x} g {g:#x} steps {steps}");
+        }
+    }
+
     #[test]
     fn s62_round_trip() {
         let a: [u64; 4] = [0x0123_4567_89ab_cdef, u64::MAX, 1 << 63, 0xdead_beef_0000_0001];
@@ -578,3 +688,4 @@ mod tests {
         assert_eq!(invert(&[0u64], &m), Some([0]));
     }
 }
+

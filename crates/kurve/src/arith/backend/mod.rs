@@ -7,6 +7,7 @@
 //! | [`p384`], [`p521`] | every target, both backends | the special-form reductions of the P-384 and P-521 primes in portable Rust (P-384 multiplication and squaring, P-521 squaring) |
 //! | [`x86_64_p256`] | x86-64 with BMI2 + ADX, the P-256 prime only | MULX/ADCX/ADOX multiplication and dedicated squaring with the shift-based reduction of p = 2²⁵⁶ − 2²²⁴ + 2¹⁹² + 2⁹⁶ − 1, all words in registers |
 //! | [`x86_64_add`] | x86-64 (baseline), N = 4, with the assembly backends | modular addition on one ADC and one SBB chain with CMOV; modular subtraction on one SBB chain, the borrow as a mask, and one ADC chain adding m AND mask |
+//! | [`x86_64_divsteps`] | x86-64 (baseline), with the assembly backends | the inner loop of the constant-time safegcd inversion ([`crate::arith::safegcd`]): pairs of half-delta divsteps on packed words, CMOV selections |
 //! | [`x86_64_secp256k1`] | x86-64 with BMI2 + ADX, the secp256k1 prime only, plain (not Montgomery) representatives ([`pm_mul`], [`pm_sqr`]) | MULX/ADCX/ADOX 512-bit product or square, reduced by folding with 2²⁵⁶ ≡ 2³² + 977 twice |
 //! | [`portable`]`::pm_*` | every target, the plain-form pseudo-Mersenne fields (secp256k1, secp192k1) | the same product and fold in plain Rust |
 //! | [`x86_64_ifma25519`] | x86-64 with AVX-512 F + VL + IFMA, GF(2²⁵⁵ − 19) in radix 2⁵², four elements at once | the four-lane X25519 ladder and edwards25519 `mul` / `mul_base` (the point's four coordinates in the lanes), dispatched through the curves' hooks when [`ifma_selected`] |
@@ -73,6 +74,9 @@ pub mod x86_64_add;
 #[cfg(target_arch = "x86_64")]
 #[cfg_attr(feature = "force-portable", allow(dead_code))] // compiled, never selected
 pub mod x86_64_avx2;
+#[cfg(target_arch = "x86_64")]
+#[cfg_attr(feature = "force-portable", allow(dead_code))] // compiled, never selected
+pub mod x86_64_divsteps;
 #[cfg(target_arch = "x86_64")]
 #[cfg_attr(feature = "force-portable", allow(dead_code))] // compiled, never selected
 pub mod x86_64_fe25519;
