@@ -688,4 +688,3 @@ mod tests {
         assert_eq!(invert(&[0u64], &m), Some([0]));
     }
 }
-

@@ -501,4 +501,3 @@ mod base5_tests {
         }
     }
 }
-
