@@ -28,6 +28,33 @@
 
 #![allow(unsafe_code)]
 
+/// The sixteen instructions of one step as one assembly template string:
+/// inputs in the operands named `z`, `f`, `g`, outputs in `zo`, `fo`, `go`
+/// (distinct registers), scratch `b` and `zm`. The pair loop calls it
+/// twice with the roles swapped, the single step once.
+macro_rules! divstep {
+    ($z:literal, $f:literal, $g:literal => $zo:literal, $fo:literal, $go:literal) => {
+        concat!(
+            "lea {zm}, [{", $z, "} - 1]\n",
+            "mov {", $zo, "}, -2\n",
+            "sub {", $zo, "}, {", $z, "}\n",
+            "mov {", $go, "}, {", $g, "}\n",
+            "sub {", $go, "}, {", $f, "}\n",
+            "lea {b}, [{", $g, "} + {", $f, "}]\n",
+            "mov {", $fo, "}, {", $g, "}\n",
+            "test {", $z, "}, {", $z, "}\n",
+            "cmovns {", $go, "}, {b}\n",
+            "cmovns {", $fo, "}, {", $f, "}\n",
+            "cmovns {", $zo, "}, {zm}\n",
+            "test {", $g, ":l}, 1\n",
+            "cmovz {", $go, "}, {", $g, "}\n",
+            "cmovz {", $fo, "}, {", $f, "}\n",
+            "cmovz {", $zo, "}, {zm}\n",
+            "sar {", $go, "}, 1\n",
+        )
+    };
+}
+
 /// Runs 2·`pairs` half-delta divsteps on the packed words `f` (odd low
 /// field) and `g` of one safegcd pass, updating ζ, F and G in place: the
 /// same values as 2·`pairs` calls of `safegcd::packed_step`. The caller
@@ -45,40 +72,8 @@ pub(crate) fn divstep_pairs(zeta: &mut i64, f: &mut i64, g: &mut i64, pairs: u32
     unsafe {
         core::arch::asm!(
             "2:",
-            // step 1: (z, f, g) -> (zs, fn, a)
-            "lea {zm}, [{z} - 1]",
-            "mov {zs}, -2",
-            "sub {zs}, {z}",
-            "mov {a}, {g}",
-            "sub {a}, {f}",
-            "lea {b}, [{g} + {f}]",
-            "mov {fn}, {g}",
-            "test {z}, {z}",
-            "cmovns {a}, {b}",
-            "cmovns {fn}, {f}",
-            "cmovns {zs}, {zm}",
-            "test {g:l}, 1",
-            "cmovz {a}, {g}",
-            "cmovz {fn}, {f}",
-            "cmovz {zs}, {zm}",
-            "sar {a}, 1",
-            // step 2: (zs, fn, a) -> (z, f, g)
-            "lea {zm}, [{zs} - 1]",
-            "mov {z}, -2",
-            "sub {z}, {zs}",
-            "mov {g}, {a}",
-            "sub {g}, {fn}",
-            "lea {b}, [{a} + {fn}]",
-            "mov {f}, {a}",
-            "test {zs}, {zs}",
-            "cmovns {g}, {b}",
-            "cmovns {f}, {fn}",
-            "cmovns {z}, {zm}",
-            "test {a:l}, 1",
-            "cmovz {g}, {a}",
-            "cmovz {f}, {fn}",
-            "cmovz {z}, {zm}",
-            "sar {g}, 1",
+            divstep!("z", "f", "g" => "zs", "fn", "a"),
+            divstep!("zs", "fn", "a" => "z", "f", "g"),
             "dec {n:e}",
             "jnz 2b",
             z = inout(reg) z,
@@ -108,22 +103,7 @@ pub(crate) fn divstep_one(zeta: &mut i64, f: &mut i64, g: &mut i64) {
     // flags; no memory access, no stack use. Baseline x86-64 instructions.
     unsafe {
         core::arch::asm!(
-            "lea {zm}, [{z} - 1]",
-            "mov {zs}, -2",
-            "sub {zs}, {z}",
-            "mov {a}, {g}",
-            "sub {a}, {f}",
-            "lea {b}, [{g} + {f}]",
-            "mov {fn}, {g}",
-            "test {z}, {z}",
-            "cmovns {a}, {b}",
-            "cmovns {fn}, {f}",
-            "cmovns {zs}, {zm}",
-            "test {g:l}, 1",
-            "cmovz {a}, {g}",
-            "cmovz {fn}, {f}",
-            "cmovz {zs}, {zm}",
-            "sar {a}, 1",
+            divstep!("z", "f", "g" => "zs", "fn", "a"),
             z = in(reg) *zeta,
             f = in(reg) *f,
             g = in(reg) *g,
