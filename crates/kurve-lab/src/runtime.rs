@@ -8,7 +8,10 @@
 //! other (kurve, peer 1, peer 2, kurve, peer 1, …), so machine noise hits
 //! all of them alike. The per-call time of each batch is recorded, and the
 //! median, min and max over batches are reported; a kurve row also carries
-//! the fastest peer's median and the ratio kurve / best peer. Inputs and
+//! the fastest peer's median and the ratio kurve / best peer. The `mul` of a
+//! short-Weierstrass curve is timed the same way next to the `mul` of the
+//! SEC random curve of its field size (secp256r1 beside brainpoolP256t1,
+//! …), the reference of the field-size target ([`field_size_rows`]). Inputs and
 //! results pass through `std::hint::black_box`. kurve is timed through the
 //! byte-level registry (`CurveOps`), so decoding and encoding are included
 //! where the op implies them (ECDH decodes the peer key; verify decodes the
@@ -62,6 +65,12 @@ pub struct Row {
     pub max_ns: f64,
     /// On kurve rows timed next to peers: the fastest peer and its median.
     pub best_peer: Option<(&'static str, f64)>,
+    /// On kurve `mul` rows of a short-Weierstrass curve whose field size has
+    /// a SEC random curve (secp192r1, secp224r1, secp256r1, secp384r1) other
+    /// than itself: that curve and the median of its `mul`, timed in the
+    /// same rounds as this row (the reference of the field-size target,
+    /// [`field_size_rows`]).
+    pub size_ref: Option<(&'static str, f64)>,
     /// What the implementation's timing includes or leaves out, where that
     /// differs from the op's definition.
     pub note: Option<String>,
@@ -289,7 +298,26 @@ impl Bench<'_, '_> {
 
     /// As [`Bench::op`], with a note on the kurve row saying how kurve's
     /// timing is set up (e.g. a prepared key).
-    fn op_noted(&mut self, op: &'static str, kurve_note: Option<&str>, mut kurve: impl FnMut()) {
+    fn op_noted(&mut self, op: &'static str, kurve_note: Option<&str>, kurve: impl FnMut()) {
+        self.op_full(op, kurve_note, None, kurve);
+    }
+
+    /// As [`Bench::op`], with kurve's same op on the SEC curve of this
+    /// curve's field size (`size_ref`: its name and a closure running it)
+    /// in the same rounds, after the peers; its median becomes the kurve
+    /// row's [`Row::size_ref`] (no row of its own: that curve has its own
+    /// rows from its own pass).
+    fn op_with_size_ref(&mut self, op: &'static str, size_ref: Option<(&'static str, Box<dyn FnMut() + '_>)>, kurve: impl FnMut()) {
+        self.op_full(op, None, size_ref, kurve);
+    }
+
+    fn op_full(
+        &mut self,
+        op: &'static str,
+        kurve_note: Option<&str>,
+        mut size_ref: Option<(&'static str, Box<dyn FnMut() + '_>)>,
+        mut kurve: impl FnMut(),
+    ) {
         let (mine, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut self.contenders).into_iter().partition(|c| c.op == op);
         self.contenders = rest;
         if self.only_op.is_some_and(|o| o != op) {
@@ -308,8 +336,12 @@ impl Bench<'_, '_> {
             for (_, _, f) in timed.iter_mut() {
                 fs.push(&mut **f);
             }
+            if let Some((_, f)) = size_ref.as_mut() {
+                fs.push(&mut **f);
+            }
             measure_interleaved(self.batches, self.batch_ns, &mut fs)
         };
+        let reference = size_ref.as_ref().zip(results.get(timed.len() + 1)).map(|((name, _), r)| (*name, r.0));
         let best = timed
             .iter()
             .zip(results.iter().skip(1))
@@ -323,11 +355,12 @@ impl Bench<'_, '_> {
             min_ns: r.1,
             max_ns: r.2,
             best_peer: None,
+            size_ref: None,
             note: None,
             error: None,
         };
         let Some(&k) = results.first() else { return };
-        self.rows.push(Row { best_peer: best, note: kurve_note.map(str::to_string), ..row("kurve", k) });
+        self.rows.push(Row { best_peer: best, size_ref: reference, note: kurve_note.map(str::to_string), ..row("kurve", k) });
         for ((name, note, _), r) in timed.iter().zip(results.iter().skip(1)) {
             self.rows.push(Row { note: note.map(str::to_string), ..row(name, *r) });
         }
@@ -354,6 +387,7 @@ fn error_row(curve: &str, op: &'static str, implementation: &'static str, error:
         min_ns: f64::NAN,
         max_ns: f64::NAN,
         best_peer: None,
+        size_ref: None,
         note: None,
         error: Some(error),
     }
@@ -453,7 +487,16 @@ fn time_weierstrass(inp: &EcInputs, b: &mut Bench<'_, '_>) {
     b.op("decode", || {
         black_box(c.encode_point(black_box(p), false).ok());
     });
-    b.op("mul", || {
+    // The field-size target compares this `mul` with the SEC curve's of
+    // the same field size: both are timed in the same rounds.
+    let sec = size_reference(c).and_then(ec_inputs);
+    let size_ref = sec.as_ref().map(|s| {
+        let run: Box<dyn FnMut() + '_> = Box::new(move || {
+            black_box(s.c.mul(black_box(&s.peer_d), black_box(&s.pk)).ok());
+        });
+        (s.c.name(), run)
+    });
+    b.op_with_size_ref("mul", size_ref, || {
         black_box(c.mul(black_box(d2), black_box(p)).ok());
     });
     b.op("mul_base", || {
@@ -682,28 +725,63 @@ fn field_bits(curve: &str) -> usize {
 /// curves.
 pub const FIELD_SIZE_TARGET: f64 = 1.5;
 
+/// The SEC random curve (secp192r1, secp224r1, secp256r1, secp384r1)
+/// whose field has as many bits as `c`'s, when that is another curve: the
+/// reference of the field-size target. `None` for the SEC curves
+/// themselves, for sizes without one, and for other curve models.
+fn size_reference(c: &dyn CurveOps) -> Option<&'static dyn CurveOps> {
+    if c.model() != Model::ShortWeierstrass {
+        return None;
+    }
+    let bits = field_bits(c.name());
+    curves::all().iter().copied().find(|s| is_sec_random(s.name()) && s.name() != c.name() && field_bits(s.name()) == bits)
+}
+
+/// secp…r1: the SEC random curves, the references of the field-size target.
+fn is_sec_random(name: &str) -> bool {
+    name.starts_with("secp") && name.ends_with("r1")
+}
+
 /// The field-size comparison of kurve's `mul` (variable-base scalar
 /// multiplication) on the short-Weierstrass curves: for every field size
 /// with a SEC random curve (secp192r1, secp224r1, secp256r1, secp384r1),
-/// the slowest curve of that size against it, with the target
-/// [`FIELD_SIZE_TARGET`]. Sizes without such a curve (160, 320, 512, 521
-/// bits) are listed for reference without a ratio. Rows: (bits, worst
+/// the curve of that size with the largest ratio to it, with the target
+/// [`FIELD_SIZE_TARGET`]. A curve's ratio is its median over the SEC
+/// curve's median timed in the same rounds ([`Row::size_ref`]), as the
+/// peer ratios are: timed in separate passes, minutes apart, the two
+/// medians would see different machine load. A row without `size_ref`
+/// (JSON from before it existed) falls back to the SEC curve's own row.
+/// Sizes without a SEC curve (160, 320, 512, 521 bits) are listed for
+/// reference without a ratio (their slowest curve). Rows: (bits, worst
 /// curve, its median ns, SEC curve and its median ns if any).
 pub fn field_size_rows(rows: &[Row]) -> Vec<(usize, String, f64, Option<(String, f64)>)> {
-    let mut by_size: std::collections::BTreeMap<usize, Vec<(&str, f64)>> = std::collections::BTreeMap::new();
+    let mut by_size: std::collections::BTreeMap<usize, Vec<(&str, f64, Option<(&str, f64)>)>> = std::collections::BTreeMap::new();
     for r in rows.iter().filter(|r| r.implementation == "kurve" && r.op == "mul" && r.error.is_none()) {
         let Some(c) = curves::by_name(&r.curve) else { continue };
         if c.model() != Model::ShortWeierstrass {
             continue;
         }
-        by_size.entry(field_bits(&r.curve)).or_default().push((c.name(), r.median_ns));
+        by_size.entry(field_bits(&r.curve)).or_default().push((c.name(), r.median_ns, r.size_ref));
     }
     by_size
         .into_iter()
         .filter_map(|(bits, cs)| {
-            let &(worst, ns) = cs.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
-            let sec = cs.iter().find(|(n, _)| n.starts_with("secp") && n.ends_with("r1")).map(|&(n, t)| (n.to_string(), t));
-            Some((bits, worst.to_string(), ns, sec))
+            let own_sec = cs.iter().find(|(n, _, _)| is_sec_random(n)).map(|&(n, t, _)| (n, t));
+            // each curve's (median, reference median): the same rounds where timed so
+            let paired: Vec<(&str, f64, (&str, f64))> = cs
+                .iter()
+                .filter_map(|&(n, t, r)| {
+                    if is_sec_random(n) {
+                        return Some((n, t, (n, t)));
+                    }
+                    Some((n, t, r.or(own_sec)?))
+                })
+                .collect();
+            if let Some(&(worst, ns, (sec, sec_ns))) = paired.iter().max_by(|a, b| (a.1 / a.2 .1).total_cmp(&(b.1 / b.2 .1))) {
+                return Some((bits, worst.to_string(), ns, Some((sec.to_string(), sec_ns))));
+            }
+            let &(worst, ns, _) = cs.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
+            Some((bits, worst.to_string(), ns, None))
         })
         .collect()
 }
@@ -715,7 +793,7 @@ fn print_field_size(rows: &[Row]) {
     if fs.is_empty() {
         return;
     }
-    println!("\n== Runtime: mul by field size (slowest curve / SEC curve of the size, target <= {FIELD_SIZE_TARGET}) ==");
+    println!("\n== Runtime: mul by field size (slowest curve / SEC curve of the size timed in the same rounds, target <= {FIELD_SIZE_TARGET}) ==");
     println!("{:>5} {:<16} {:>10} {:<16} {:>10} {:>7}", "bits", "slowest", "ns", "SEC curve", "ns", "ratio");
     for (bits, worst, ns, sec) in fs {
         match sec {
@@ -730,7 +808,8 @@ fn print_field_size(rows: &[Row]) {
 }
 
 /// The runtime rows as JSON (DESIGN.md shape; kurve rows timed next to
-/// peers add `best_peer`, `best_peer_ns` and `ratio`; peer rows may add a
+/// peers add `best_peer`, `best_peer_ns` and `ratio`, `mul` rows timed next
+/// to their field size's SEC curve add `size_ref` and `size_ref_ns`; peer rows may add a
 /// `note`; error rows are `{"curve", "op", "impl", "error"}`).
 pub fn to_json(rows: &[Row]) -> serde_json::Value {
     serde_json::Value::Array(
@@ -745,6 +824,10 @@ pub fn to_json(rows: &[Row]) -> serde_json::Value {
                     v["best_peer"] = json!(peer);
                     v["best_peer_ns"] = json!(ns);
                     v["ratio"] = json!(ratio);
+                }
+                if let Some((sec, ns)) = r.size_ref {
+                    v["size_ref"] = json!(sec);
+                    v["size_ref_ns"] = json!(ns);
                 }
                 if let Some(n) = &r.note {
                     v["note"] = json!(n);
@@ -793,6 +876,7 @@ mod tests {
             min_ns: median_ns,
             max_ns: median_ns,
             best_peer: None,
+            size_ref: None,
             note: None,
             error: None,
         }
@@ -828,5 +912,39 @@ mod tests {
         let (bits, worst, _, sec) = &fs[1];
         assert_eq!((*bits, worst.as_str()), (320, "brainpoolP320r1"));
         assert!(sec.is_none());
+    }
+
+    #[test]
+    fn field_size_rows_use_the_reference_timed_in_the_same_rounds() {
+        let with_ref = |curve, ns, sec_ns| Row { size_ref: Some(("secp256r1", sec_ns)), ..row(curve, "mul", "kurve", ns) };
+        let rows = [
+            // the SEC curve's own pass ran on a quiet machine
+            row("secp256r1", "mul", "kurve", 30_000.0),
+            with_ref("brainpoolP256r1", 54_000.0, 40_000.0),
+            with_ref("brainpoolP256t1", 55_000.0, 44_000.0),
+            with_ref("secp256k1", 21_000.0, 41_000.0),
+        ];
+        let fs = field_size_rows(&rows);
+        assert_eq!(fs.len(), 1);
+        let (bits, worst, ns, sec) = &fs[0];
+        // 54/40 = 1.35 > 55/44 = 1.25: the largest ratio, not the largest median
+        assert_eq!((*bits, worst.as_str(), *ns), (256, "brainpoolP256r1", 54_000.0));
+        assert_eq!(sec.as_ref().map(|(n, t)| (n.as_str(), *t)), Some(("secp256r1", 40_000.0)));
+        // the reference alone, the SEC curve not timed (`--only`)
+        let fs = field_size_rows(&rows[1..2]);
+        assert_eq!(fs[0].3.as_ref().map(|(_, t)| *t), Some(40_000.0));
+    }
+
+    #[test]
+    fn size_reference_is_the_sec_random_curve_of_the_field_size() {
+        let name = |c: &str| size_reference(curves::by_name(c).unwrap()).map(|s| s.name());
+        assert_eq!(name("brainpoolP256t1"), Some("secp256r1"));
+        assert_eq!(name("secp256k1"), Some("secp256r1"));
+        assert_eq!(name("brainpoolP384r1"), Some("secp384r1"));
+        assert_eq!(name("secp192k1"), Some("secp192r1"));
+        assert_eq!(name("secp256r1"), None);
+        assert_eq!(name("brainpoolP320r1"), None);
+        assert_eq!(name("secp521r1"), None);
+        assert_eq!(name("edwards25519"), None);
     }
 }
