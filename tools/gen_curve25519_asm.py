@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generates crates/kurve/src/arith/backend/x86_64_curve25519_gen.rs: x86-64
 MULX/ADCX/ADOX inline assembly over GF(2^255 - 19) in radix 2^64 for
-  - the whole RFC 7748 X25519 Montgomery ladder (255 steps) in one block;
+  - the whole RFC 7748 X25519 Montgomery ladder (255 steps, or 252 and
+    three doublings for a clamped k) in one block;
   - the edwards25519 point formulas of the extended-coordinate scalar
     multiplications (additions of a cached or an affine Niels point,
     doublings, conversion to cached form), one block each.
@@ -39,7 +40,8 @@ Field operations (dst, src: state slots):
   cmadd c = 121665*a + b (a24 = (486662 - 2)/4): four MULX with rdx = a24,
        b added, then the fold of mul (q < 2^18). Below 2^255 + 2^23.
 
-X25519 ladder (RFC 7748 section 5, same names), bits t = 254 down to 0 of k:
+X25519 ladder (RFC 7748 section 5, same names), bits t = 254 down to `stop`
+of k (stop = 0: the RFC's loop; stop = 3 for a clamped k):
   swap ^= k_t; cswap(swap, x2, x3); cswap(swap, z2, z3); swap = k_t
   A = x2 + z2; B = x2 - z2; C = x3 + z3; D = x3 - z3
   DA = D*A; CB = C*B; AA = A^2; BB = B^2
@@ -51,9 +53,15 @@ swap exchanges (A, B) with (C, D), which leaves DA and CB up to order, so
 x3 and z3 do not change; only the doubling reads swapped values, AA =
 (swap ? C : A)^2 and BB = (swap ? D : B)^2, selected by XOR and a mask. The
 outputs land where the RFC's do, so the state after each step is the RFC's.
-The only branch is the loop counter's; the only data-dependent address is
-k's byte at t / 8, indexed by the public counter t. Inputs: x1 below
-2^255 + 2^26 (the caller reduces u), x2 = 1, z2 = 0, x3 = x1, z3 = 1.
+Then `stop` doublings of (x2, z2) (x2 = AA*BB, z2 = E*(AA + a24*E) from
+A = x2 + z2, B = x2 - z2: 2M + 2S each): after the ladder over bits
+254..stop, (x2 : z2) is [k >> stop](x1), and when the low `stop` bits of k
+are zero (RFC 7748's decodeScalar25519 clears three) the doublings give
+[k](x1), three ladder steps (5M + 4S) replaced by three doublings, as in
+s2n-bignum's curve25519_x25519. The only branches are the loop counters'
+(t and stop, public); the only data-dependent address is k's byte at t / 8,
+indexed by the public counter t. Inputs: x1 below 2^255 + 2^26 (the caller
+reduces u), x2 = 1, z2 = 0, x3 = x1, z3 = 1, stop in 0..=3.
 
 edwards25519, a = -1, extended coordinates (X : Y : Z : T), x = X/Z,
 y = Y/Z, xy = T/Z (Hisil-Wong-Carter-Dawson, "Twisted Edwards curves
@@ -108,7 +116,7 @@ HI = ["r12", "r13", "r14", "r15"]
 
 LADDER = Layout(
     ["x1", "x2", "z2", "x3", "z3", "a", "b", "c", "d", "sa", "sb", "da", "cb", "aa", "bb", "e", "t"],
-    [("k", 4), ("cnt", 1), ("swap", 1)],
+    [("k", 4), ("cnt", 1), ("swap", 1), ("stop", 1)],
 )
 ED = Layout(["x", "y", "z", "t", "q0", "q1", "q2", "q3", "d2", "a", "b", "pa", "pb", "pc", "pd", "e", "f", "g", "h"], [("sign", 1)])
 
@@ -389,7 +397,9 @@ def ladder():
     mul(out, "z3", "x1", "z3")
     mul(out, "z2", "e", "t")
     out.append(f"sub {word('cnt')}, 1")
-    out.append("jns 2b")
+    out.append(f"mov rax, {word('cnt')}")
+    out.append(f"cmp rax, {word('stop')}")
+    out.append("jge 2b")
     out.append("// cswap(swap, x2, x3); cswap(swap, z2, z3)")
     out.append(f"mov r11, {word('swap')}")
     out.append("neg r11")
@@ -404,6 +414,20 @@ def ladder():
             out.append("xor r9, r10")
             out.append(f"mov {m(p, i)}, r8")
             out.append(f"mov {m(q, i)}, r9")
+    out.append("// the `stop` low bits of k, zero: (x2, z2) <- 2*(x2, z2) that many times")
+    out.append(f"cmp {word('stop')}, 0")
+    out.append("je 3f")
+    out.append("4:")
+    addsub(out, "a", "b", "x2", "z2", robust=False)
+    sqr(out, "aa", "a")
+    sqr(out, "bb", "b")
+    mul(out, "x2", "aa", "bb")
+    sub(out, "e", "aa", "bb", robust=False)
+    cmadd(out, "t", "e", "aa")
+    mul(out, "z2", "e", "t")
+    out.append(f"sub {word('stop')}, 1")
+    out.append("jnz 4b")
+    out.append("3:")
     return out
 
 
@@ -534,14 +558,15 @@ def generate():
     global L
     o = [HEADER]
     emit_slots(o, "ladder_slot", "Word offsets of the ladder state (four words per field element; k: 32 bytes).", LADDER,
-               ["x1", "x2", "z2", "x3", "z3", "k"])
+               ["x1", "x2", "z2", "x3", "z3", "k", "stop"])
     emit_slots(o, "ed_slot", "Word offsets of the edwards25519 state: the accumulator (X, Y, Z, T), the operand q0..q3 and 2d.",
                ED, ["x", "q0", "q3", "d2", "sign"])
     L = LADDER
     emit_fn(o, "ladder_raw", [
         "Runs the X25519 ladder on `state` (x1 below 2^255 + 2^26, k, x2 = 1,",
-        "z2 = 0, x3 = x1, z3 = 1); leaves (x2, z2), the projective u of [k](x1),",
-        "and scratch in the other slots.",
+        "z2 = 0, x3 = x1, z3 = 1, stop in 0..=3) over bits 254..stop of k, then",
+        "doubles (x2, z2) `stop` times; leaves (x2, z2), the projective u of",
+        "[k](x1) when bits stop-1..0 of k are zero, and scratch in the other slots.",
     ], "ladder_slot::WORDS", ladder())
     L = ED
     emit_fn(o, "ed_add_cached_signed", [

@@ -343,7 +343,8 @@ mod rfc7748_vectors {
     /// The ladder X25519 runs (`Curve25519::ladder_dispatched`: the
     /// four-lane AVX-512 IFMA ladder where the CPU has it) equals the
     /// RFC 7748 reference ladder on edge and random u, clamped and
-    /// unclamped k; and the registry's `xdh` / `xdh_unchecked` agree.
+    /// unclamped k, and so does `Curve25519::ladder_clamped` on the clamped
+    /// k; and the registry's `xdh` / `xdh_unchecked` agree.
     #[test]
     fn x25519_dispatched_ladder_matches_the_rfc_ladder() {
         eprintln!("IFMA ladder selected: {}", kurve::arith::backend::ifma_selected());
@@ -365,6 +366,8 @@ mod rfc7748_vectors {
             for kk in [kc, k] {
                 assert_eq!(Curve25519::ladder_dispatched(&kk, &uf), ladder::<Curve25519>(&kk, &uf), "u = {u:02x?}");
             }
+            // the clamped entry (the MULX ladder's last three steps as doublings)
+            assert_eq!(Curve25519::ladder_clamped(&kc, &uf), ladder::<Curve25519>(&kc, &uf), "clamped: u = {u:02x?}");
             let checked = reg.xdh(&k, u);
             let unchecked = reg.xdh_unchecked(&k, u).unwrap();
             match checked {

@@ -430,23 +430,38 @@ impl MontgomeryCurve for Curve25519 {
     /// identity).
     /// Same function, tested against each other. Constant time in k and u.
     fn ladder_dispatched(k: &[u8; 32], u: &Fp) -> Fp {
-        #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
-        {
-            if let Some((mut xw, mut zw)) = arith::backend::x86_64_ifma25519::x25519_ladder_if_selected(k, &u.to_words()) {
-                let (x2, z2) = (Fp::from_words(xw), Fp::from_words(zw));
-                zeroize::Zeroize::zeroize(&mut xw);
-                zeroize::Zeroize::zeroize(&mut zw);
-                return x2 * z2.invert_or_zero();
-            }
-            if let Some((mut xw, mut zw)) = arith::backend::x86_64_curve25519::x25519_ladder_if_selected(k, &u.to_words()) {
-                let (x2, z2) = (Fp::from_words(xw), Fp::from_words(zw));
-                zeroize::Zeroize::zeroize(&mut xw);
-                zeroize::Zeroize::zeroize(&mut zw);
-                return x2 * z2.invert_or_zero();
-            }
-        }
-        montgomery::ladder::<Self>(k, u)
+        ladder_on_backend(k, u, false)
     }
+
+    /// [`Self::ladder_dispatched`] for a clamped k, which lets the MULX
+    /// ladder stop at bit 3 and double three times
+    /// ([`arith::backend::x86_64_curve25519::x25519_clamped_ladder_if_selected`]);
+    /// the IFMA and portable ladders run in full. Constant time in k and u.
+    fn ladder_clamped(k_clamped: &[u8; 32], u: &Fp) -> Fp {
+        ladder_on_backend(k_clamped, u, true)
+    }
+}
+
+/// The ladders of [`Curve25519::ladder_dispatched`] (`clamped` false: any
+/// k) and [`Curve25519::ladder_clamped`] (`clamped` true: bits 0–2 of k
+/// clear, the caller's guarantee), then x₂·z₂⁻¹. Constant time in k and u
+/// (`clamped` is public).
+fn ladder_on_backend(k: &[u8; 32], u: &Fp, clamped: bool) -> Fp {
+    #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+    {
+        use arith::backend::{x86_64_curve25519 as mulx, x86_64_ifma25519 as ifma};
+        let words = u.to_words();
+        type Ladder = fn(&[u8; 32], &[u64; 4]) -> Option<([u64; 4], [u64; 4])>;
+        let run: Ladder = if clamped { mulx::x25519_clamped_ladder_if_selected } else { mulx::x25519_ladder_if_selected };
+        if let Some((mut xw, mut zw)) = ifma::x25519_ladder_if_selected(k, &words).or_else(|| run(k, &words)) {
+            let (x2, z2) = (Fp::from_words(xw), Fp::from_words(zw));
+            zeroize::Zeroize::zeroize(&mut xw);
+            zeroize::Zeroize::zeroize(&mut zw);
+            return x2 * z2.invert_or_zero();
+        }
+    }
+    let _ = clamped;
+    montgomery::ladder::<Curve25519>(k, u)
 }
 
 /// An edwards25519 point (extended coordinates).

@@ -431,10 +431,10 @@ fn bytes_in<C: MontgomeryCurve>(b: &[u8]) -> Result<C::Bytes, Error> {
 }
 
 /// RFC 7748 §5 on already-sized inputs: clamp k, decode u, ladder
-/// ([`MontgomeryCurve::ladder_dispatched`]), encode, and (with
+/// ([`MontgomeryCurve::ladder_clamped`]), encode, and (with
 /// `reject_zero`) reject an all-zero result. Constant time in k.
 fn xdh_raw<C: MontgomeryCurve>(k: &C::Bytes, u: &C::Base, reject_zero: bool) -> Result<ByteBuf, Error> {
-    xdh_with::<C>(k, |kc| C::ladder_dispatched(kc, u), reject_zero)
+    xdh_with::<C>(k, |kc| C::ladder_clamped(kc, u), reject_zero)
 }
 
 /// Clamps k (decodeScalar25519 / decodeScalar448), computes `f(clamped k)`,

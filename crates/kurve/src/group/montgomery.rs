@@ -112,10 +112,20 @@ pub trait MontgomeryCurve:
     /// identity), on the fastest backend the CPU offers. The default is
     /// [`ladder`]; curve25519 overrides it with the four-lane AVX-512 IFMA
     /// ladder when [`crate::arith::backend::ifma_selected`]. This is what
-    /// X25519 / X448 ([`crate::proto::xdh`]) call. Constant time in k and u;
-    /// never fails.
+    /// X25519 / X448 ([`crate::proto::xdh`]) call, through
+    /// [`Self::ladder_clamped`]. Constant time in k and u; never fails.
     fn ladder_dispatched(k: &Self::Bytes, u: &Self::Base) -> Self::Base {
         ladder::<Self>(k, u)
+    }
+
+    /// [`Self::ladder_dispatched`] for a clamped k (RFC 7748 decodeScalar:
+    /// the cofactor's low bits clear, the top bit set; the caller's
+    /// guarantee, not checked), which an override may use: curve25519's
+    /// MULX ladder stops at bit 3 and doubles three times. The default is
+    /// [`Self::ladder_dispatched`]. This is what X25519 / X448 call.
+    /// Constant time in k and u; never fails.
+    fn ladder_clamped(k_clamped: &Self::Bytes, u: &Self::Base) -> Self::Base {
+        Self::ladder_dispatched(k_clamped, u)
     }
 }
 

@@ -4,7 +4,7 @@
 //! u-coordinate (masking bit 255 for X25519 and reducing non-canonical
 //! values mod p), runs the constant-time Montgomery ladder
 //! ([`crate::group::montgomery::ladder`], on the fastest backend:
-//! [`MontgomeryCurve::ladder_dispatched`]) and encodes the result.
+//! [`MontgomeryCurve::ladder_clamped`]) and encodes the result.
 //!
 //! **Which form to use.** RFC 7748 §6.1 lets implementations check whether the
 //! shared secret is all zero — the output when the peer sent a point of small
@@ -31,7 +31,7 @@ use zeroize::Zeroize;
 /// The ladder on an already clamped scalar and an encoded u; returns the
 /// encoded result and whether it is zero.
 fn xdh<C: MontgomeryCurve>(k_clamped: &C::Bytes, u: &C::Base) -> (C::Bytes, Choice) {
-    let mut r = C::ladder_dispatched(k_clamped, u);
+    let mut r = C::ladder_clamped(k_clamped, u);
     let is_zero = r.is_zero();
     let out = encode_u_coordinate::<C>(&r);
     r.zeroize();
