@@ -3,7 +3,7 @@
 MULX/ADCX/ADOX inline assembly for the window step of the scalar
 multiplications on the a = -3 curves over the P-384 and the P-521 prime:
 k Jacobian doublings of P, then, when the public state word `add` is set,
-P + Q for a table point Q, one block per prime (a loop on the public
+P + Q for an affine table point Q, one block per prime (a loop on the public
 count k around the doubling; the block's own product and square are
 subroutines it calls).
 
@@ -81,12 +81,14 @@ the identity. X, Y, Z are overwritten after their last read; the count
 word is decremented once per doubling, and the loop ends at 0 (k >= 1;
 the caller returns early for k = 0).
 
-Addition, add-1998-cmo-2 (Cohen-Miyaji-Ono 1998; EFD g1p/shortw/jacobian),
-the values of `JacobianPoint::add_unless_equal` (see add_ops): 12M + 4S
-with Z3 = (Z1*Z2)*H, then the identity cases by CMOV (Q where Z1 = 0, P
-where Z2 = 0; the zero tests are ORs of the words, CMOV from memory loads
-both sources). P = Q != O gives (0 : 0 : 0): the caller's window chain
-rules it out, as for the Rust formula.
+Addition, the mixed madd-2004-hmv (Hankerson-Menezes-Vanstone 2004; EFD
+g1p/shortw/jacobian) of an affine Q = (qx, qy), the values of
+`JacobianPoint::double_n_add_affine_on` (see add_ops): 8M + 3S, then the
+identity cases by CMOV (Q = (qx, qy, qz) where Z1 = 0, P where qz = 0:
+the caller passes qz = 1 for a table entry and qz = 0 for the digit 0;
+the zero tests are ORs of the words, CMOV from memory loads both
+sources). P = Q != O gives (0 : 0 : 0): the caller's window chain rules
+it out, as for the Rust formula.
 
 Slots: x, y, z (P, in and out) and qx, qy, qz (Q) are fixed; the
 temporaries of the doubling and of the addition share a pool of slots,
@@ -215,7 +217,7 @@ class Prime:
 
 def select(self, out, sx, sy, sz):
     """(x, y, z) <- (sx, sy, sz), then Q where Z1 = 0, then P where Z2 = 0
-    (the order of `JacobianPoint::add_unless_equal`): per coordinate, the
+    (the order of `JacobianPoint::double_n_add_affine_on`): per coordinate, the
     zero test of a Z is an OR of its words (ZF), CMOV from memory loads
     both sources whatever the flag; z is written last, after its tests."""
     for c, src in (("x", sx), ("y", sy), ("z", sz)):
@@ -540,31 +542,27 @@ def dbl_ops(fused_z):
 
 
 def add_ops():
-    """The addition add-1998-cmo-2 (Cohen-Miyaji-Ono 1998; EFD
-    g1p/shortw/jacobian) of Q = (qx, qy, qz) to P = (x, y, z), as in
-    `JacobianPoint::add_unless_equal`: U1 = X1*Z2^2, U2 = X2*Z1^2,
-    S1 = Y1*(Z2*Z2^2), S2 = Y2*(Z1*Z1^2), H = U2 - U1, r = S2 - S1,
-    HH = H^2, HHH = H*HH, V = U1*HH, X3 = r^2 - HHH - 2V,
-    Y3 = r*(V - X3) - S1*HHH, Z3 = (Z1*Z2)*H; 12M + 4S. Then the identity
-    cases by CMOV (`select`): Q where Z1 = 0, P where Z2 = 0."""
+    """The mixed addition madd-2004-hmv (Hankerson-Menezes-Vanstone 2004;
+    EFD g1p/shortw/jacobian) of the affine Q = (qx, qy) to P = (x, y, z),
+    as in `JacobianPoint::double_n_add_affine_on`: Z1Z1 = Z1^2,
+    U2 = X2*Z1Z1, S2 = Y2*(Z1*Z1Z1), H = U2 - X1, r = S2 - Y1, HH = H^2,
+    HHH = H*HH, V = X1*HH, X3 = r^2 - HHH - 2V, Y3 = r*(V - X3) - Y1*HHH,
+    Z3 = Z1*H; 8M + 3S (qz is not read by the formula). Then the identity
+    cases by CMOV (`select`): Q = (qx, qy, qz) where Z1 = 0, P where
+    qz = 0 (the caller's qz is 1 for a table entry, 0 for none)."""
     return [
         ("sqr", "z1z1", "z"),
-        ("sqr", "z2z2", "qz"),
-        ("mul", "u1", "x", "z2z2"),
         ("mul", "u2", "qx", "z1z1"),
-        ("mul", "z2c", "qz", "z2z2"),
         ("mul", "z1c", "z", "z1z1"),
-        ("mul", "zz", "z", "qz"),
-        ("mul", "s1", "y", "z2c"),
+        ("lin", "h", [(1, "u2")], [(1, "x")]),
         ("mul", "s2", "qy", "z1c"),
-        ("lin", "h", [(1, "u2")], [(1, "u1")]),
-        ("lin", "r", [(1, "s2")], [(1, "s1")]),
         ("sqr", "hh", "h"),
-        ("sqr", "rr", "r"),
-        ("mul", "sz", "zz", "h"),
+        ("mul", "sz", "z", "h"),
+        ("lin", "r", [(1, "s2")], [(1, "y")]),
         ("mul", "hhh", "h", "hh"),
-        ("mul", "v", "u1", "hh"),
-        ("mul", "sj", "s1", "hhh"),
+        ("mul", "v", "x", "hh"),
+        ("sqr", "rr", "r"),
+        ("mul", "sj", "y", "hhh"),
         ("lin", "sx", [(1, "rr")], [(2, "v"), (1, "hhh")]),
         ("lin", "vx", [(1, "v")], [(1, "sx")]),
         ("mul", "ry", "r", "vx"),
@@ -687,8 +685,9 @@ def generate():
         emit_fn(o, f"{name}_double_n_add_raw", [
             f"(X, Y, Z) <- [2^cnt](X, Y, Z), Jacobian, a = -3, over the P-{name[1:]} prime",
             f"(dbl-2001-b, {formula} each), then, when the word `add` is nonzero,",
-            "(X, Y, Z) <- (X, Y, Z) + (QX, QY, QZ) by add-1998-cmo-2 with the identity",
-            "cases selected (Q for Z = 0, P for QZ = 0; P = Q != O is not handled).",
+            "(X, Y, Z) <- (X, Y, Z) + (QX, QY) by the mixed madd-2004-hmv with the",
+            "identity cases selected ((QX, QY, QZ) for Z = 0, P for QZ = 0; P = Q != O",
+            "is not handled).",
             "cnt >= 1 is decremented to 0; the other slots are left holding scratch.",
         ], f"{mod}::WORDS", body, nostack=False)
     return "\n".join(o).rstrip("\n") + "\n"

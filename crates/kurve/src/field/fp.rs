@@ -424,7 +424,8 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     /// primes with BMI2 + ADX); plain fields have none.
     #[inline(always)]
     fn jacobian_double_n_add_a_minus_3(xyz: &mut [Self; 3], q: Option<&[Self; 3]>, k: u32) -> bool {
-        if P::PLAIN {
+        // a constant: the other fields skip the copies and their zeroizing
+        if P::PLAIN || !arith::backend::has_jacobian_double_n_add(&P::MODULUS) {
             return false;
         }
         let mut limbs = [xyz[0].limbs, xyz[1].limbs, xyz[2].limbs];

@@ -590,16 +590,25 @@ pub fn pm_sqr<const N: usize>(a: &[u64; N], c: u64) -> [u64; N] {
     portable::pm_sqr(a, c)
 }
 
+/// Whether [`jacobian_double_n_add_a_minus_3`] can run for the modulus `m`
+/// on this target (x86-64, the P-384 and P-521 primes; whether the CPU has
+/// BMI2 + ADX is decided at run time, inside). A compile-time test, so
+/// that the other fields skip the call and its copies altogether.
+pub const fn has_jacobian_double_n_add<const N: usize>(m: &[u64; N]) -> bool {
+    cfg!(target_arch = "x86_64") && (p384::is_p384(m) || p521::is_p521(m))
+}
+
 /// [2^k](X : Y : Z), then + Q when `q` is given, Jacobian coordinates on a
 /// curve with a = −3 over the prime `m`, in place, by one assembly routine
 /// for the k doublings and the addition where the backend has it (x86-64
 /// with BMI2 + ADX, the P-384 and P-521 primes, k ≥ 1:
 /// [`x86_64_weierstrass`]); returns false and leaves `xyz` untouched
-/// elsewhere, for the caller's own formulas. The addition has the contract
-/// of `JacobianPoint::add_unless_equal` (identities selected; [2^k]P = Q ≠ O
-/// must be ruled out by the caller). Coordinates in Montgomery form, below
-/// m. Constant time in the points (k and whether Q is given are public);
-/// never fails.
+/// elsewhere, for the caller's own formulas. Q is an affine point given as
+/// (x, y, 1), or (x, y, 0) for "add nothing"; the addition is the mixed
+/// one with the contract of `JacobianPoint::double_n_add_affine_on`
+/// (identities selected; [2^k]P = Q ≠ O must be ruled out by the caller).
+/// Coordinates in Montgomery form, below m. Constant time in the points
+/// (k and whether Q is given are public); never fails.
 #[inline(always)]
 pub fn jacobian_double_n_add_a_minus_3<const N: usize>(
     xyz: &mut [[u64; N]; 3],

@@ -1,8 +1,9 @@
 //! The window step of the scalar multiplications on the a = −3 curves over
 //! the P-384 and P-521 primes in x86-64 MULX/ADCX/ADOX assembly, for CPUs
 //! with BMI2 and ADX: k Jacobian doublings (`dbl-2001-b`) and then,
-//! optionally, the addition of a table point (`add-1998-cmo-2` with the
-//! identity cases selected by CMOV), one block per prime.
+//! optionally, the addition of an affine table point (the mixed
+//! `madd-2004-hmv` with the identity cases selected by CMOV), one block per
+//! prime.
 //!
 //! The assembly is generated (`x86_64_weierstrass_gen.rs`, from
 //! tools/gen_weierstrass_asm.py, whose docstring has every procedure and
@@ -13,7 +14,7 @@
 //! 3dt − 8γ², r² − 2V − J, …) is one pass with one reduction instead of a
 //! chain of fully reduced additions, doublings and subtractions. P-384
 //! doubles with 4M + 4S (Z₃ = 2YZ), P-521 with 3M + 5S (Z₃ = (Y + Z)² − γ −
-//! δ: its square costs 0.8 of its product); the addition is 12M + 4S.
+//! δ: its square costs 0.8 of its product); the addition is 8M + 3S.
 //!
 //! Why: against AWS-LC's s2n-bignum doublings (same machine, min of
 //! interleaved batches), our field operations were as fast as theirs but
@@ -35,13 +36,14 @@ mod gen;
 use zeroize::Zeroize;
 
 /// [2^k](X : Y : Z) in Jacobian coordinates on a curve y² = x³ − 3x + b over
-/// the P-384 prime, then + Q when `q` is given (add-1998-cmo-2 with Q for an
-/// identity P and P for an identity Q, the contract of
-/// `JacobianPoint::add_unless_equal`: wrong for [2^k]P = Q ≠ O, which the
-/// caller rules out), for coordinates in kurve's Montgomery form (R = 2³⁸⁴,
-/// each below p), written back in place. Runs only when the MULX/ADCX/ADOX
-/// backend is selected ([`super::adx_selected`]) and k ≥ 1: returns false,
-/// and leaves `xyz` untouched, otherwise. Constant time in the points (k
+/// the P-384 prime, then + Q when `q` is given (Q affine as (x, y, 1), or
+/// (x, y, 0) for none; the mixed madd-2004-hmv with Q for an identity P and
+/// P for Q's Z = 0, the contract of `JacobianPoint::double_n_add_affine_on`:
+/// wrong for [2^k]P = Q ≠ O, which the caller rules out), for coordinates
+/// in kurve's Montgomery form (R = 2³⁸⁴, each below p), written back in
+/// place. Runs only when the MULX/ADCX/ADOX backend is selected
+/// ([`super::adx_selected`]) and k ≥ 1: returns false, and leaves `xyz`
+/// untouched, otherwise. Constant time in the points (k
 /// and whether Q is given are public); never fails.
 #[inline]
 pub fn p384_double_n_add_if_selected(xyz: &mut [[u64; 6]; 3], q: Option<&[[u64; 6]; 3]>, k: u32) -> bool {

@@ -10,8 +10,10 @@
 //! 2m_3b for the complete homogeneous doublings of Renes–Costello–Batina
 //! (EUROCRYPT 2016). The constant-time additions are incomplete Jacobian
 //! formulas where the caller proves that equal summands cannot meet — the
-//! window chain of `ProjectivePoint::mul` (`add-1998-cmo-2`,
-//! [`JacobianPoint::add_unless_equal`]) and the fixed-base sum of
+//! window chain of `ProjectivePoint::mul` (the mixed `madd-2004-hmv` on
+//! its affine table, [`JacobianPoint::double_n_add_affine_on`], and the
+//! co-Z additions building that table,
+//! [`JacobianPoint::multiples_affine_coz`]) and the fixed-base sum of
 //! `ProjectivePoint::mul_base` (`madd-2004-hmv`,
 //! [`JacobianPoint::add_affine_unless_equal`]), the identity handled by
 //! masks — and the complete homogeneous RCB16 formulas for the last
@@ -176,17 +178,29 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         r
     }
 
-    /// [2^k]P + Q by [`Self::double_n_on`] and [`Self::add_unless_equal`],
-    /// or by the field's fused routine for both where it has one (same
-    /// values). The contract of `add_unless_equal`: the identities are
-    /// selected, [2^k]P = Q ≠ O must be ruled out by the caller. Constant
-    /// time in P and Q (k is public); never fails.
+    /// [2^k]P + (x₂, y₂) for an affine table entry, or [2^k]P alone when
+    /// `skip` is set (the digit 0), by [`Self::double_n_on`] and
+    /// [`Self::add_affine_unless_equal`] with a masked select, or by the
+    /// field's fused routine for both where it has one (the entry passed
+    /// as (x₂ : y₂ : 1), or with Z = 0 when skipped; the same values). The
+    /// contract of `add_affine_unless_equal`: [2^k]P = (x₂, y₂) must be
+    /// ruled out by the caller. Constant time in P, the entry and `skip`
+    /// (k is public); never fails.
     #[inline(always)]
-    pub(crate) fn double_n_add_on<const M3: bool>(&self, k: u32, q: &Self) -> Self {
-        if let Some(r) = self.fused_double_n_add::<M3>(Some(q), k) {
+    pub(crate) fn double_n_add_affine_on<const M3: bool>(
+        &self,
+        k: u32,
+        x2: &C::Base,
+        y2: &C::Base,
+        skip: Choice,
+    ) -> Self {
+        let q = JacobianPoint { x: *x2, y: *y2, z: C::Base::conditional_select(&C::Base::ONE, &C::Base::ZERO, skip) };
+        if let Some(r) = self.fused_double_n_add::<M3>(Some(&q), k) {
             return r;
         }
-        self.double_n_on::<M3>(k).add_unless_equal(q)
+        let d = self.double_n_on::<M3>(k);
+        let sum = d.add_affine_unless_equal(x2, y2);
+        Self::conditional_select(&sum, &d, skip)
     }
 
     /// The fused routine of [`Field::jacobian_double_n_add_a_minus_3`] when
@@ -233,28 +247,95 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         JacobianPoint { x: x3, y: y3, z: z3 }
     }
 
-    /// P + Q by `add-1998-cmo-2` (12M + 4S, [`Self::add_1998_cmo_2`], the
-    /// formula of [`Self::add_vartime_on`] too) with the identity handled
-    /// by masks, for the windowed chain of `ProjectivePoint::mul` when it
-    /// may skip the complete formulas; Q is selected when Z₁ = 0 and P
-    /// when Z₂ = 0.
+    /// The affine (x, y) of the multiples [1]P, [2]P, …, [T]P, by co-Z
+    /// arithmetic and one constant-time inversion, for P ≠ O of prime
+    /// order n > T + 1 (with `M3`, on the a = −3 isomorph).
     ///
-    /// Correct for every pair except P = Q ≠ O: there H = r = 0 and the
-    /// result is (0 : 0 : 0), no point. The caller must rule that case out
-    /// for every input it can be given (see `ProjectivePoint::mul_window`).
-    /// P = −Q ≠ O gives H = 0, r ≠ 0 and (r² : −r³ : 0), the identity with
-    /// Y ≠ 0, as the doublings and [`Self::to_projective`] need. Constant
-    /// time: the two identity tests are masked selects; never fails.
-    #[inline(always)]
-    pub(crate) fn add_unless_equal(&self, q: &Self) -> Self {
-        let (sum, _, _) = self.add_1998_cmo_2(q);
-        let sum = Self::conditional_select(&sum, q, self.z.is_zero());
-        Self::conditional_select(&sum, self, q.z.is_zero())
+    /// Procedure: D = 2P by the co-Z doubling of Goundar–Joye–Miyaji
+    /// ("Co-Z addition formulæ and binary ladders on elliptic curves",
+    /// CHES 2010, `DBLU`), here from Jacobian (X : Y : Z): with
+    /// M = 3X² + a·Z⁴ (3(X − Z²)(X + Z²) for a = −3), S = X·(2Y)² and
+    /// Z_D = 2Y·Z, D = (M² − 2S, M(S − X_D) − 8Y⁴) and P = (S, 8Y⁴) share
+    /// Z_D (4M + 4S for a = −3). Then [i+1]P = P + [i]P for i = 2…T − 1 by
+    /// Meloni's co-Z addition (WAIFI 2007, `ZADDU`: for (X₁, Y₁), (X₂, Y₂)
+    /// over one Z, H = X₂ − X₁, B = X₁·H², C = X₂·H², R = Y₂ − Y₁,
+    /// X₃ = R² − B − C, Y₃ = R(B − X₃) − Y₁(C − B) over Z·H, and
+    /// (B, Y₁(C − B)) is the first point over Z·H; 4M + 2S, and 1M for the
+    /// running Z), P carried along to each new Z. Each multiple keeps its
+    /// own Zᵢ = Zᵢ₋₁·Hᵢ; one inversion of the last Z and a backward walk
+    /// 1/Zᵢ₋₁ = Hᵢ/Zᵢ give x = X·Zᵢ⁻², y = Y·Zᵢ⁻³ (4M + 1S each). For
+    /// T = 16: about 136M + 48S and one inversion, against 217M + 76S for
+    /// seven doublings, eight `add-1998-cmo-2` additions and a
+    /// simultaneous inversion of the sixteen Z's.
+    ///
+    /// No exceptional case: y ≠ 0 (odd order), and H = 0 would need
+    /// [i]P = ±P, so n | i − 1 or n | i + 1, where 1 ≤ i − 1 and
+    /// i + 1 ≤ T < n. P = O
+    /// (Z = 0) gives Z_D = 0 and every Z 0; the inverse of 0 is taken as 0
+    /// and all entries come out as (0, 0), which the caller must discard
+    /// (`ProjectivePoint::mul_window` replaces its result by the
+    /// identity). Constant time (straight-line formulas, the constant-time
+    /// safegcd); never fails.
+    pub(crate) fn multiples_affine_coz<const M3: bool, const T: usize>(&self) -> [[C::Base; 2]; T] {
+        const { assert!(T >= 2) };
+        let (x, y, z) = (self.x, self.y, self.z);
+        let m = if M3 || matches!(C::A_KIND, AKind::MinusThree) {
+            let zz = z.square();
+            let t = (x - zz) * (x + zz);
+            t.double() + t
+        } else {
+            let xx = x.square();
+            match C::A_KIND {
+                AKind::Zero => xx.double() + xx,
+                _ => xx.double() + xx + C::A * z.square().square(),
+            }
+        };
+        let y2 = y.double();
+        let yy4 = y2.square();
+        let s = x * yy4;
+        let mut zc = y2 * z;
+        let dx = m.square() - s.double();
+        // Y_D = M(S − X_D) − (4Y²)²/2 and 8Y⁴ = (4Y²)²/2
+        let dy = mul_sub_half_square(&m, &(s - dx), &yy4);
+        let (mut px, mut py) = (s, yy4.square().half());
+        let mut t = [[px, py]; T];
+        t[1] = [dx, dy];
+        let mut ratio = [C::Base::ONE; T];
+        for i in 2..T {
+            let [tx, ty] = t[i - 1];
+            let h = tx - px;
+            let hh = h.square();
+            let b = px * hh;
+            let c = tx * hh;
+            let r = ty - py;
+            let e = py * (c - b);
+            let x3 = r.square() - b - c;
+            t[i] = [x3, r * (b - x3) - e];
+            (px, py) = (b, e);
+            ratio[i] = h;
+            zc = zc * h;
+        }
+        let mut zinv = zc.invert().unwrap_or(C::Base::ZERO);
+        let mut out = [[C::Base::ZERO; 2]; T];
+        for i in (0..T).rev() {
+            let zi2 = zinv.square();
+            out[i] = [t[i][0] * zi2, t[i][1] * (zi2 * zinv)];
+            if i >= 2 {
+                zinv = zinv * ratio[i];
+            }
+        }
+        t.zeroize();
+        ratio.zeroize();
+        zinv.zeroize();
+        px.zeroize();
+        py.zeroize();
+        zc.zeroize();
+        out
     }
 
     /// The `add-1998-cmo-2` formula (Cohen–Miyaji–Ono 1998; EFD
-    /// `g1p/shortw/jacobian`, 12M + 4S) of [`Self::add_unless_equal`] and
-    /// [`Self::add_vartime_on`] alone, no identity or equality handling:
+    /// `g1p/shortw/jacobian`, 12M + 4S) of [`Self::add_vartime_on`] alone,
+    /// no identity or equality handling:
     /// Z1Z1 = Z₁², Z2Z2 = Z₂², U₁ = X₁·Z2Z2, U₂ = X₂·Z1Z1,
     /// S₁ = Y₁·(Z₂·Z2Z2), S₂ = Y₂·(Z₁·Z1Z1), H = U₂ − U₁, r = S₂ − S₁,
     /// HH = H², HHH = H·HH, V = U₁·HH, X₃ = r² − HHH − 2V,
@@ -268,14 +349,11 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
     /// the chain used before: one squaring becomes a multiplication, and
     /// six of its thirteen additions, doublings and subtractions go. The
     /// additions are bound by the throughput of the field operations, so
-    /// fewer linear passes win: ns per `add_unless_equal` (min of 1000
+    /// fewer linear passes win: ns per constant-time addition (min of 1000
     /// interleaved batches, AMD EPYC Zen 3, BMI2 + ADX) secp256r1 271 → 250
     /// and 298 → 285, brainpoolP256r1 375 → 364, secp384r1 663 → 651,
-    /// secp521r1 829 → 822; the whole constant-time `mul` (min of 200–400
-    /// interleaved rounds in one process) 0.980–0.986 of the old on
-    /// secp256r1 and brainpoolP256r1, unchanged (0.998–1.001) on secp384r1
-    /// and secp521r1, whose window additions run in the generated assembly
-    /// (`x86_64_weierstrass`, which computes this same formula).
+    /// secp521r1 829 → 822, when it was also the window addition of the
+    /// constant-time `mul` (now the mixed addition of an affine table).
     /// Constant time; never fails.
     #[inline(always)]
     fn add_1998_cmo_2(&self, q: &Self) -> (Self, C::Base, C::Base) {
@@ -301,18 +379,12 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
     }
 
     /// The triple (X, Y, Z) of a homogeneous point read as Jacobian
-    /// coordinates, no conversion: for table entries written by
-    /// [`Self::coords`] and read back by `ProjectivePoint::lookup_signed`
-    /// (whose identity (0 : ±1 : 0) is also a Jacobian identity, Y ≠ 0).
+    /// coordinates, no conversion: for the homogeneous identity (0 : 1 : 0),
+    /// also a Jacobian identity (Y ≠ 0), where `ProjectivePoint::mul_base`
+    /// starts.
     #[inline(always)]
     pub(crate) fn from_coords(p: &ProjectivePoint<C>) -> Self {
         JacobianPoint { x: p.x, y: p.y, z: p.z }
-    }
-
-    /// (X, Y, Z), for the lookup tables of `ProjectivePoint::mul_window`.
-    #[inline(always)]
-    pub(crate) fn coords(&self) -> [C::Base; 3] {
-        [self.x, self.y, self.z]
     }
 
     /// `dbl-2009-l`, a = 0, rewritten around Y' = 2Y: B' = Y'² = 4B,
@@ -753,13 +825,14 @@ mod tests {
     }
 
     /// The fused routine (where the field has one) against k doublings by
-    /// `double_a_minus_3` and then, with Q, `add_unless_equal`, coordinate
-    /// by coordinate: both compute the same polynomials of the inputs (Z₃ =
+    /// `double_a_minus_3` and then, with Q = (x₂ : y₂ : 1), the mixed
+    /// `add_affine_unless_equal`, or nothing for Q's Z = 0, coordinate by
+    /// coordinate: both compute the same polynomials of the inputs (Z₃ =
     /// 2YZ and (Y + Z)² − γ − δ are equal, and so on) and select the same
     /// identity cases, so they must agree exactly on every input, on the
-    /// curve or not, including representations at m − 1, m − 2 and 0, which
-    /// drive the carries of the linear combinations, and Z = 0 on either
-    /// side of the addition.
+    /// curve or not, including representations at m − 1, m − 2 and 0,
+    /// which drive the carries of the linear combinations, and Z = 0 on
+    /// either side of the addition.
     fn fused_matches<C: WeierstrassCurve>() -> bool {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let specials = [Some(1), Some(2), Some(3), Some(1 << 40), None];
@@ -774,15 +847,15 @@ mod tests {
             if round % 7 == 3 {
                 p.z = C::Base::ZERO;
             }
-            if round % 11 == 5 {
-                q.z = C::Base::ZERO;
-            }
+            // an affine entry (Z = 1) or none (Z = 0): the routine's inputs
+            q.z = if round % 11 == 5 { C::Base::ZERO } else { C::Base::ONE };
             for k in [1u32, 2, 5] {
                 let mut r = p;
                 for _ in 0..k {
                     r = r.double_a_minus_3();
                 }
-                let sum = r.add_unless_equal(&q);
+                let skip = q.z.is_zero();
+                let sum = JacobianPoint::conditional_select(&r.add_affine_unless_equal(&q.x, &q.y), &r, skip);
                 for (qq, want) in [(None, r), (Some([q.x, q.y, q.z]), sum)] {
                     let mut xyz = [p.x, p.y, p.z];
                     if !C::Base::jacobian_double_n_add_a_minus_3(&mut xyz, qq.as_ref(), k) {
@@ -795,7 +868,7 @@ mod tests {
                     assert_eq!(xyz[2].limbs(), want.z.limbs(), "Z, round {round}, k {k}, add {add}");
                 }
                 assert_eq!(p.double_n(k).x.limbs(), r.x.limbs());
-                assert_eq!(p.double_n_add_on::<false>(k, &q).y.limbs(), sum.y.limbs());
+                assert_eq!(p.double_n_add_affine_on::<false>(k, &q.x, &q.y, skip).y.limbs(), sum.y.limbs());
             }
         }
         ran

@@ -22,8 +22,9 @@
 //! Scalar multiplication:
 //! - [`ProjectivePoint::mul`]: constant time; signed fixed window, 4-bit
 //!   (digits in [−8, 8], table [1..8]P) for fields up to 200 bits and 5-bit
-//!   (digits in [−16, 16], table [1..16]P) above, read with a full masked
-//!   scan and a masked negation.
+//!   (digits in [−16, 16], table [1..16]P) above; the table affine (co-Z
+//!   additions and one constant-time inversion), read with a full masked
+//!   scan and a masked negation, and added by a mixed addition.
 //! - [`ProjectivePoint::mul_base`]: constant time; signed w-bit fixed
 //!   window over a compile-time table of ((j+1)·2^(w·i))·G in affine form
 //!   ([`precomp`]; w = 7 on secp256r1, secp256k1, secp384r1 and secp521r1,
@@ -761,12 +762,13 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// Procedure (signed w-bit fixed window, [`recode::signed_window`];
     /// w = 4 for fields up to 200 bits, w = 5 above):
     /// k = Σ dᵢ·2^(wi) with dᵢ ∈ [−2^(w−1), 2^(w−1)]; T[j] = [j+1]P for
-    /// j in 0..2^(w−1); Q ← T(d_top); for each lower digit d:
-    /// Q ← [2^w]Q; Q ← Q + sign(d)·T[|d|−1], where the entry is read by
-    /// scanning every entry with masked selects (|d| = 0 selects the
-    /// identity) and negated by a masked select. The whole chain runs in
-    /// Jacobian coordinates: the doublings are exception-free on these
-    /// odd-order curves (see `jacobian.rs`), the additions above the last
+    /// j in 0..2^(w−1), in affine form; Q ← T(d_top); for each lower digit
+    /// d: Q ← [2^w]Q; Q ← Q + sign(d)·T[|d|−1], where the entry is read by
+    /// scanning every entry with masked selects, negated by a masked
+    /// select, and the sum discarded by a masked select when |d| = 0. The
+    /// whole chain runs in Jacobian coordinates: the doublings are
+    /// exception-free on these odd-order curves (see `jacobian.rs`), the
+    /// additions above the last
     /// digit provably never meet equal summands (argument at
     /// `mul_window`), and the last addition uses the complete RCB16
     /// formula, so no input needs a branch.
@@ -793,12 +795,17 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// `iso_b = Some(b)` the point is on y² = x³ − 3x + b (the a = −3
     /// isomorph of this curve) and the a = −3 doubling is used throughout.
     ///
-    /// Procedure: the table T[j] = [j+1]P in Jacobian coordinates (even
-    /// multiples by doubling, odd ones by adding P); k = Σ dᵢ·2^(w·i),
+    /// Procedure: the table T[j] = [j+1]P in affine (x, y), by co-Z
+    /// additions and one constant-time inversion
+    /// ([`JacobianPoint::multiples_affine_coz`]); k = Σ dᵢ·2^(w·i),
     /// dᵢ ∈ [−2^(w−1), 2^(w−1)] ([`recode::signed_window`]); Q ← d_top·P;
     /// for i from the top down to 1: Q ← [2^w]Q, Q ← Q + dᵢ·P by the
-    /// incomplete Jacobian addition (`add_unless_equal`, 12M + 4S); for
-    /// the last digit the complete RCB16 addition in homogeneous form.
+    /// incomplete mixed addition (`madd-2004-hmv`, 8M + 3S,
+    /// [`JacobianPoint::double_n_add_affine_on`]; dᵢ = 0 keeps Q by a
+    /// masked select, since the affine table cannot hold the identity);
+    /// for the last digit the complete RCB16 addition in homogeneous form.
+    /// Each entry is read by a full masked scan of the table and negated by
+    /// a masked select.
     ///
     /// Why the incomplete addition is safe above digit 0 (P of prime order
     /// n, cofactor 1): before digit i ≥ 1 is added, Q = [2^w·m]P with
@@ -811,29 +818,48 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// d₀ = −δ gives Q = [k − d₀]P = [−δ]P = d₀·P, and d₀ ≡ k (mod 2^w)
     /// makes that possible when δ ≡ n (mod 2^w) has a solution in
     /// [1, 2^(w−1)] (secp521r1: δ = 9, k = n − 18), hence the complete
-    /// formula there. The table additions [j]P + P (2 ≤ j ≤ T − 1) never meet
-    /// equal inputs either: that would need n | j − 1.
+    /// formula there. The table's co-Z additions [j]P + P (2 ≤ j ≤ T − 1)
+    /// never meet ±P either: that would need n | j − 1 or n | j + 1.
     ///
-    /// Against the chain it replaced (the RCB16 addition in every window,
-    /// 12M + 2m_b and 29 field additions, with the conversion to
-    /// homogeneous form, 2M + 1S, before it and the first doubling of the
-    /// next window from homogeneous form, 5M + 2S), measured interleaved in
-    /// one process, min of 41 rounds of 8 scalars (AMD EPYC Zen 3, BMI2 +
-    /// ADX), new/old: secp521r1 0.93–0.95 (351 → 329 µs), secp384r1
-    /// 0.89–1.01, secp256r1 0.94–1.00, brainpoolP256t1 0.99; the larger
-    /// gains in rounds where the machine was loaded. The saving is the
-    /// field additions and M − S per window, so it is largest where
-    /// squaring is cheapest relative to multiplication (P-521).
+    /// P = O makes the table (0, 0) throughout (its Z's are 0 and the
+    /// inverse of 0 is taken as 0); the chain then computes a meaningless
+    /// value without failing, and the result is replaced by the identity
+    /// with a masked select on P's Z.
     ///
-    /// Each window's w doublings and its addition go to the field's fused
-    /// routine where it has one ([`JacobianPoint::double_n_add_on`]: the
-    /// P-384 and P-521 assembly, the same formulas), which took `mul`
-    /// (interleaved, min of 61 rounds) from 196 to 181 µs on secp384r1
-    /// and from 335 to 316 µs on secp521r1.
+    /// History, measured interleaved in one process (min of rounds of 8
+    /// scalars, AMD EPYC Zen 3, BMI2 + ADX, µs):
+    /// - the Jacobian chain with the RCB16 addition in every window (12M +
+    ///   2m_b and 29 field additions, plus the conversions to and from
+    ///   homogeneous form) → the incomplete Jacobian `add-1998-cmo-2`
+    ///   (12M + 4S): secp521r1 351 → 329, secp384r1 0.89–1.01, secp256r1
+    ///   0.94–1.00, brainpoolP256t1 0.99;
+    /// - each window's w doublings and its addition in the field's fused
+    ///   assembly routine where it has one
+    ///   ([`JacobianPoint::double_n_add_affine_on`]: P-384, P-521): secp384r1
+    ///   196 → 181, secp521r1 335 → 316;
+    /// - the Jacobian table → the affine one with mixed additions (the
+    ///   inversion and 6M + 1S per entry against 4M + 1S saved per window,
+    ///   and a third less to scan), Rust formulas: secp256r1 52.0 → 50.8,
+    ///   secp224r1 65.3 → 63.1, secp192r1 33.2 → 31.0, brainpoolP256r1
+    ///   74.1 → 71.6, brainpoolP384t1 236.7 → 223.4, brainpoolP512t1
+    ///   462.2 → 430.8, brainpoolP160r1 36.3 → 34.8, secp384r1 179.5 →
+    ///   173.8 and secp521r1 319.1 → 296.3 with their fused doublings and
+    ///   the Rust mixed addition; with the mixed addition in the fused
+    ///   routines too (`x86_64_weierstrass`, min of 150 rounds), secp384r1
+    ///   0.976–0.985 of that (178.2 → 173.9), secp521r1 0.998 (kept: one
+    ///   path for both primes);
+    /// - the table by seven doublings, eight Jacobian additions and a
+    ///   simultaneous inversion of its Z's → by co-Z additions
+    ///   ([`JacobianPoint::multiples_affine_coz`], min of 150 rounds, three
+    ///   runs): secp256r1 0.99–1.00 (50.2 → 49.7), secp384r1 0.95–0.96
+    ///   (173.2 → 164.7), secp521r1 0.98–0.99, secp224r1 0.95–0.96,
+    ///   brainpoolP256r1 0.87–0.94, brainpoolP256t1 0.95–0.96,
+    ///   brainpoolP384t1 0.88–0.98, brainpoolP160r1 0.97–0.99, secp192r1
+    ///   and brainpoolP512t1 unchanged (0.93–1.02).
     ///
     /// Constant time: the loop counts depend on T and the public scalar
-    /// size only, every table read is a full masked scan, the identity
-    /// cases are masked selects.
+    /// size only, the inversion is the constant-time safegcd, every table
+    /// read is a full masked scan, the identity cases are masked selects.
     #[inline(always)]
     fn mul_window<const T: usize>(&self, k: &C::ScalarField, iso_b: Option<&C::Base>) -> Self {
         const { assert!(C::COFACTOR == 1, "mul_window: the incomplete additions need a prime-order group") };
@@ -841,43 +867,48 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
             Some(b) => p.add_a_minus_3_b(q, b),
             None => p.add(q),
         };
-        let dbl = |p: &JacobianPoint<C>| match iso_b {
-            Some(_) => p.double_on::<true>(),
-            None => p.double(),
-        };
         let dbl_n = |p: &JacobianPoint<C>, k: u32| match iso_b {
             Some(_) => p.double_n_on::<true>(k),
             None => p.double_n(k),
         };
-        let dbl_n_add = |p: &JacobianPoint<C>, k: u32, q: &JacobianPoint<C>| match iso_b {
-            Some(_) => p.double_n_add_on::<true>(k, q),
-            None => p.double_n_add_on::<false>(k, q),
+        let dbl_n_add = |p: &JacobianPoint<C>, k: u32, [x, y]: [C::Base; 2], skip: Choice| match iso_b {
+            Some(_) => p.double_n_add_affine_on::<true>(k, &x, &y, skip),
+            None => p.double_n_add_affine_on::<false>(k, &x, &y, skip),
         };
         let w = T.trailing_zeros() + 1;
-        // table[j] = [j+1]P: even multiples by doubling, odd ones by adding P
+        // xy[j] = [j+1]P, affine
         let p1 = JacobianPoint::from_projective(self);
-        let mut table = [p1; T];
-        for j in 1..T {
-            table[j] = if j % 2 == 1 { dbl(&table[j / 2]) } else { table[j - 1].add_unless_equal(&p1) };
-        }
-        let mut coords: [[C::Base; 3]; T] = core::array::from_fn(|i| table[i].coords());
-        for t in table.iter_mut() {
-            t.zeroize();
-        }
-        let lookup = |d: i8| JacobianPoint::from_coords(&Self::lookup_signed(&coords, d));
+        let mut xy = match iso_b {
+            Some(_) => p1.multiples_affine_coz::<true, T>(),
+            None => p1.multiples_affine_coz::<false, T>(),
+        };
+        // (x, ±y) for the entry |d|, and whether d = 0 (then (0, 0))
+        let lookup = |d: i8| {
+            let (mag, neg) = recode::signed_abs(d);
+            let [x, y] = C::Base::lookup(&xy, mag);
+            ([x, C::Base::conditional_select(&y, &-y, neg)], mag.ct_eq(&0))
+        };
         let mut digits = [0i8; recode::SIGNED4_MAX_DIGITS];
         let n = recode::signed_window(k, w, &mut digits);
         debug_assert!(n >= 2);
-        let mut acc = lookup(digits[n - 1]);
+        let ([x, y], zero) = lookup(digits[n - 1]);
+        let mut acc = JacobianPoint::conditional_select(
+            &JacobianPoint::from_affine_vartime(&x, &y),
+            &JacobianPoint::IDENTITY_VARTIME,
+            zero,
+        );
         for &d in digits[1..n - 1].iter().rev() {
-            acc = dbl_n_add(&acc, w, &lookup(d));
+            let (entry, zero) = lookup(d);
+            acc = dbl_n_add(&acc, w, entry, zero);
         }
         acc = dbl_n(&acc, w);
-        let r = add(&acc.to_projective(), &lookup(digits[0]).to_projective());
+        let ([x, y], zero) = lookup(digits[0]);
+        let last = Self::conditional_select(&Self { x, y, z: C::Base::ONE }, &Self::IDENTITY, zero);
+        let r = add(&acc.to_projective(), &last);
         acc.zeroize();
         digits.zeroize();
-        coords.zeroize();
-        r
+        xy.zeroize();
+        Self::conditional_select(&r, &Self::IDENTITY, self.z.is_zero())
     }
 
     /// [`Self::mul_window`] with the width chosen by field size: w = 4 up to
