@@ -424,23 +424,13 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     /// primes with BMI2 + ADX); plain fields have none.
     #[inline(always)]
     fn jacobian_double_n_add_a_minus_3(xyz: &mut [Self; 3], q: Option<&[Self; 3]>, k: u32) -> bool {
-        // a constant: the other fields skip the copies and their zeroizing
+        // a constant: the other fields skip the call altogether
         if P::PLAIN || !arith::backend::has_jacobian_double_n_add(&P::MODULUS) {
             return false;
         }
-        let mut limbs = [xyz[0].limbs, xyz[1].limbs, xyz[2].limbs];
-        let mut q_limbs = q.map(|q| [q[0].limbs, q[1].limbs, q[2].limbs]);
-        let ran = arith::backend::jacobian_double_n_add_a_minus_3(&mut limbs, q_limbs.as_ref(), k, &P::MODULUS);
-        if ran {
-            for (d, s) in xyz.iter_mut().zip(limbs.iter()) {
-                *d = Self::from_repr(*s);
-            }
-        }
-        zeroize::Zeroize::zeroize(&mut limbs);
-        if let Some(ql) = q_limbs.as_mut() {
-            zeroize::Zeroize::zeroize(ql);
-        }
-        ran
+        let [x, y, z] = xyz;
+        let q = q.map(|[qx, qy, qz]| [&qx.limbs, &qy.limbs, &qz.limbs]);
+        arith::backend::jacobian_double_n_add_a_minus_3([&mut x.limbs, &mut y.limbs, &mut z.limbs], q, k, &P::MODULUS)
     }
 
     /// a·b + c·d: in Montgomery form through

@@ -611,8 +611,8 @@ pub const fn has_jacobian_double_n_add<const N: usize>(m: &[u64; N]) -> bool {
 /// (k and whether Q is given are public); never fails.
 #[inline(always)]
 pub fn jacobian_double_n_add_a_minus_3<const N: usize>(
-    xyz: &mut [[u64; N]; 3],
-    q: Option<&[[u64; N]; 3]>,
+    xyz: [&mut [u64; N]; 3],
+    q: Option<[&[u64; N]; 3]>,
     k: u32,
     m: &[u64; N],
 ) -> bool {
@@ -632,33 +632,39 @@ pub fn jacobian_double_n_add_a_minus_3<const N: usize>(
 /// A k-doubling-and-addition routine of [`x86_64_weierstrass`] on M-limb
 /// coordinates.
 #[cfg(target_arch = "x86_64")]
-type DoubleNAdd<const M: usize> = fn(&mut [[u64; M]; 3], Option<&[[u64; M]; 3]>, u32) -> bool;
+type DoubleNAdd<const M: usize> = fn([&mut [u64; M]; 3], Option<[&[u64; M]; 3]>, u32) -> bool;
 
 /// Runs a k-doubling-and-addition routine on M-limb coordinates (M = N at
-/// every call site, after the modulus test) and writes the result back
-/// when it ran.
+/// every call site, after the modulus test), on the caller's coordinates
+/// themselves (no copy: the routine's state is the one copy).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn double_n_add_resized<const N: usize, const M: usize>(
-    xyz: &mut [[u64; N]; 3],
-    q: Option<&[[u64; N]; 3]>,
+    xyz: [&mut [u64; N]; 3],
+    q: Option<[&[u64; N]; 3]>,
     k: u32,
     f: DoubleNAdd<M>,
 ) -> bool {
-    let resize = |p: &[[u64; N]; 3]| -> [[u64; M]; 3] { [limbs_resize(&p[0]), limbs_resize(&p[1]), limbs_resize(&p[2])] };
-    let mut t = resize(xyz);
-    let mut tq = q.map(resize);
-    let ran = f(&mut t, tq.as_ref(), k);
-    if ran {
-        for (d, s) in xyz.iter_mut().zip(t.iter()) {
-            *d = limbs_resize(s);
-        }
-    }
-    zeroize::Zeroize::zeroize(&mut t);
-    if let Some(tq) = tq.as_mut() {
-        zeroize::Zeroize::zeroize(tq);
-    }
-    ran
+    let [x, y, z] = xyz;
+    let (Some(x), Some(y), Some(z)) = (limbs_mut(x), limbs_mut(y), limbs_mut(z)) else {
+        return false;
+    };
+    let q = match q {
+        None => None,
+        Some([qx, qy, qz]) => match (limbs_ref(qx), limbs_ref(qy), limbs_ref(qz)) {
+            (Some(qx), Some(qy), Some(qz)) => Some([qx, qy, qz]),
+            _ => return false,
+        },
+    };
+    f([x, y, z], q, k)
+}
+
+/// `a` itself as a mutable M-limb array when M = N (`None` otherwise; the
+/// test folds away), with no copy. Never fails.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn limbs_mut<const N: usize, const M: usize>(a: &mut [u64; N]) -> Option<&mut [u64; M]> {
+    <&mut [u64; M]>::try_from(a.as_mut_slice()).ok()
 }
 
 /// `a` itself as an M-limb array when M = N (`None` otherwise; the test
@@ -666,7 +672,7 @@ fn double_n_add_resized<const N: usize, const M: usize>(
 /// through it where the caller wrote them: a copy made with LLVM's 16-byte
 /// moves cannot be forwarded to their 8-byte loads and cost 5 to 9 ns per
 /// dependent P-521 operation (see `tools/gen_adx_mont.py`). Never fails.
-#[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn limbs_ref<const N: usize, const M: usize>(a: &[u64; N]) -> Option<&[u64; M]> {
     <&[u64; M]>::try_from(a.as_slice()).ok()
