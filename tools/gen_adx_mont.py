@@ -439,8 +439,8 @@ def finish_p521(name, n, lines, pool, h, ins, doc):
     """The Rust function around a reduced P-521 template: the input pointers
     `ins` (each to n words, read only; the registers holding them are
     clobbered, as the tail uses them for its shift counts), the nine result
-    registers h returned
-    in word order. The templates keep their scratch words on the stack
+    registers h returned in word order. The templates keep their scratch
+    words on the stack
     (below rsp, reserved with SUB and released with ADD), so the inputs are
     read where the caller wrote them. Copying them into one buffer first
     (LLVM copies with 16-byte moves, which the 8-byte loads of the asm
