@@ -154,6 +154,7 @@ fn field_bench() {
     ab(|| bench_field::<curves::brainpool_p256r1::BaseParams, 4>());
     ab(|| bench_field::<curves::brainpool_p320r1::BaseParams, 5>());
     ab(|| bench_field::<curves::secp384r1::BaseParams, 6>());
+    ab(|| bench_field::<curves::brainpool_p384r1::BaseParams, 6>());
     ab(|| bench_field::<P448, 7>());
     ab(|| bench_field::<curves::brainpool_p512r1::BaseParams, 8>());
     ab(|| bench_field::<curves::secp521r1::BaseParams, 9>());
@@ -178,6 +179,7 @@ fn field_bench() {
     ab(|| curve_mul!(secp384r1));
     ab(|| curve_mul!(secp521r1));
     ab(|| curve_mul!(brainpool_p256r1));
+    ab(|| curve_mul!(brainpool_p384r1));
     ab(|| curve_mul!(brainpool_p512r1));
     for c in ["secp256r1", "secp384r1"] {
         ab(|| bench_curve(c));

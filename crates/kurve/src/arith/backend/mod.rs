@@ -3,7 +3,7 @@
 //! | backend | where | what |
 //! |---|---|---|
 //! | [`portable`] | every target, always compiled and tested | fully unrolled CIOS in plain Rust (u128 products), dedicated squaring |
-//! | [`x86_64_adx`] | x86-64 with BMI2 + ADX; routines for N ∈ {4, 5, 6, 8}, dispatched for N ∈ {5, 6, 8} and for N = 4 moduli without 0 or all-ones limbs (`adx_dispatched`), and for the P-384 and P-521 primes | MULX/ADCX/ADOX inline assembly (two carry chains); the P-384 rounds reduce with two MULX by 2³⁸⁴ − p; for P-521 the full 81-product multiplication and 45-product square, each followed by [`p521`]'s rotation reduction in the same assembly |
+//! | [`x86_64_adx`] | x86-64 with BMI2 + ADX; routines for N ∈ {4, 5, 6, 8}, dispatched for N ∈ {5, 6, 8} and for N = 4 moduli without 0 or all-ones limbs (`adx_dispatched`), and for the P-384 and P-521 primes | MULX/ADCX/ADOX inline assembly (two carry chains), the final subtraction by CMOV inside it; the P-384 rounds reduce with two MULX by 2³⁸⁴ − p; for P-521 the full 81-product multiplication and 45-product square, each followed by [`p521`]'s rotation reduction in the same assembly |
 //! | [`p384`], [`p521`] | every target, both backends | the special-form reductions of the P-384 and P-521 primes in portable Rust (P-384 multiplication and squaring, P-521 squaring) |
 //! | [`x86_64_p256`] | x86-64 with BMI2 + ADX, the P-256 prime only | MULX/ADCX/ADOX multiplication and dedicated squaring with the shift-based reduction of p = 2²⁵⁶ − 2²²⁴ + 2¹⁹² + 2⁹⁶ − 1, all words in registers |
 //! | [`x86_64_add`] | x86-64 (baseline), N = 4, with the assembly backends | modular addition on one ADC and one SBB chain with CMOV; modular subtraction on one SBB chain, the borrow as a mask, and one ADC chain adding m AND mask |
@@ -25,6 +25,16 @@
 //! LLVM finds the fourteen registers) took over N = 8 (brainpoolP512r1: ECDH
 //! 527 → 466 µs, verification 603 → 506 µs; the routine sits behind one
 //! non-inlined call, which measured faster than inlining it at every site).
+//! Later the generic products for N = 4, 5, 6 and the squarings for N = 4
+//! and 8 took their final subtraction into the assembly (SUB/SBB, then
+//! CMOVC; the Rust [`portable::final_sub`] builds its select mask after the
+//! chain), and N = 5 and 6 got assembly squarings with it (the N = 8
+//! routine's shape: square to the stack, reduction of the low half):
+//! `mul`, lab medians interleaved with the binary before, brainpoolP256r1
+//! 72.0–73.6 → 67.6–70.9 µs, brainpoolP320r1 143.3–144.0 → 124.8–125.1,
+//! brainpoolP384r1 224.3–230.8 → 196.6–200.8 (the N = 6 squaring 42.6 ns
+//! against 60.8 for the portable one and 49.7 for the multiplication,
+//! field_bench, same run).
 //! The P-256, secp256k1, P-384 and P-521 primes have their own routines,
 //! which beat the generic code by far. P-384 (ns per multiplication /
 //! point addition / doubling, dependent chains): generic assembly 39.5 /
@@ -425,9 +435,11 @@ pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u
 /// the assembly (the brainpool 224- and 256-bit primes and orders) the
 /// assembly squaring in registers (`x86_64_adx::mont_sqr_4_unchecked`, 10 +
 /// 16 products: brainpoolP256r1 ECDH 58.6 → 56.0 µs, brainpoolP224r1 50.8 →
-/// 48.6, same binary, before with the portable squaring); else the portable
-/// dedicated squaring (N(N+1)/2 products), measured faster than any
-/// multiplication at the other sizes.
+/// 48.6, same binary, before with the portable squaring); for N = 5 and 6
+/// the assembly squaring of the N = 8 shape (`x86_64_adx::mont_sqr_5_unchecked`,
+/// `mont_sqr_6_unchecked`: brainpoolP384r1 42.6 ns against 60.8 for the
+/// portable dedicated squaring, `mul` 224–231 → 197–201 µs); else the
+/// portable dedicated squaring (N(N+1)/2 products).
 /// Requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `a < m`. Constant time; never fails.
 #[inline(always)]
 pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
@@ -479,6 +491,19 @@ pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N
             }
         }
         return mont_mul(a, a, m, inv);
+    }
+    #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+    {
+        if N == 6 && adx_selected() {
+            if let (Some(a6), Some(m6)) = (limbs_ref(a), limbs_ref(m)) {
+                return limbs_resize(&x86_64_adx::mont_sqr_6_unchecked(a6, m6, inv));
+            }
+        }
+        if N == 5 && adx_selected() {
+            if let (Some(a5), Some(m5)) = (limbs_ref(a), limbs_ref(m)) {
+                return limbs_resize(&x86_64_adx::mont_sqr_5_unchecked(a5, m5, inv));
+            }
+        }
     }
     portable::mont_sqr(a, m, inv)
 }

@@ -1,7 +1,9 @@
 //! x86-64 MULX/ADCX/ADOX Montgomery multiplication for 4, 5, 6 and 8 limbs,
-//! squaring for 4 and 8 limbs, sums of two products with one reduction for
-//! 4, 5 and 6 limbs, and multiplication and squaring for the P-384 and P-521
-//! primes.
+//! squaring for 4, 5, 6 and 8 limbs, sums of two products with one reduction
+//! for 4, 5 and 6 limbs, and multiplication and squaring for the P-384 and
+//! P-521 primes. The generic products for 4, 5 and 6 limbs and the generic
+//! squarings end with the conditional subtraction of m inside the assembly
+//! (SUB/SBB into spare registers, then CMOVC on the borrow of the top word).
 //!
 //! The assembly lives in the generated `x86_64_adx_gen.rs`
 //! (tools/gen_adx_mont.py): fully unrolled CIOS with two independent carry
@@ -16,7 +18,8 @@
 //! audited places in the crate with `unsafe` (listed in `lib.rs`).
 //!
 //! Constant time: straight-line instruction sequences; MULX, ADCX, ADOX,
-//! IMUL and XOR have data-independent latency on every x86-64 core.
+//! IMUL, XOR, SUB/SBB and CMOV have data-independent latency on every
+//! x86-64 core.
 
 #![allow(unsafe_code)]
 
@@ -110,10 +113,11 @@ fn mont_mul_8_outlined(a: &[u64; 8], b: &[u64; 8], m: &[u64; 8], inv: u64) -> [u
 }
 
 /// The 8-limb squaring behind one call (not inlined, like
-/// [`mont_mul_8_outlined`]): the full square and the reduction of its low
-/// half (generated, `mont_sqr_8_raw`), 100 products instead of 128.
+/// [`mont_mul_8_outlined`]): the full square, the reduction of its low
+/// half and the final subtraction (generated, `mont_sqr_8_raw`), 100
+/// products instead of 128.
 #[inline(never)]
-fn mont_sqr_8_outlined(a: &[u64; 8], m: &[u64; 8], inv: u64) -> [u64; 9] {
+fn mont_sqr_8_outlined(a: &[u64; 8], m: &[u64; 8], inv: u64) -> [u64; 8] {
     let mi = MontModulus { m: *m, inv };
     gen::mont_sqr_8_raw(a, &mi)
 }
@@ -126,8 +130,49 @@ fn mont_sqr_8_outlined(a: &[u64; 8], m: &[u64; 8], inv: u64) -> [u64; 9] {
 /// Constant time; never fails.
 #[inline(always)]
 pub(crate) fn mont_sqr_8_unchecked(a: &[u64; 8], m: &[u64; 8], inv: u64) -> [u64; 8] {
-    let r = mont_sqr_8_outlined(a, m, inv);
-    final_sub(&take(&r), r[8], m)
+    mont_sqr_8_outlined(a, m, inv)
+}
+
+/// Montgomery squaring a²·2⁻³⁸⁴ mod m of 6-limb values on the assembly
+/// backend, fully reduced, without checking the CPU: the full square (21
+/// products) written to the stack, the reduction of its low half (36
+/// products and 6 IMUL) plus its high half, and the final subtraction
+/// (generated, `mont_sqr_6_raw`), against 72 products and 6 IMUL for the
+/// multiplication.
+///
+/// The caller must have checked [`cpu_has_bmi2_adx`] (done by
+/// [`super::mont_sqr`]); requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `a < m`.
+/// Constant time; never fails.
+#[inline(always)]
+pub(crate) fn mont_sqr_6_unchecked(a: &[u64; 6], m: &[u64; 6], inv: u64) -> [u64; 6] {
+    let mi = MontModulus { m: *m, inv };
+    gen::mont_sqr_6_raw(a, &mi)
+}
+
+/// Montgomery squaring a²·2⁻³²⁰ mod m of 5-limb values on the assembly
+/// backend, fully reduced, without checking the CPU: the full square (15
+/// products) written to the stack, the reduction of its low half (25
+/// products and 5 IMUL) plus its high half, and the final subtraction
+/// (generated, `mont_sqr_5_raw`), against 50 products and 5 IMUL for the
+/// multiplication.
+///
+/// The caller must have checked [`cpu_has_bmi2_adx`] (done by
+/// [`super::mont_sqr`]); requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `a < m`.
+/// Constant time; never fails.
+#[inline(always)]
+pub(crate) fn mont_sqr_5_unchecked(a: &[u64; 5], m: &[u64; 5], inv: u64) -> [u64; 5] {
+    let mi = MontModulus { m: *m, inv };
+    gen::mont_sqr_5_raw(a, &mi)
+}
+
+/// [`mont_sqr_6_unchecked`] for tests and benchmarks: `None` when the CPU
+/// lacks BMI2/ADX (ignores the force-portable switches). Same requirements;
+/// constant time.
+pub fn mont_sqr_6(a: &[u64; 6], m: &[u64; 6], inv: u64) -> Option<[u64; 6]> {
+    if !cpu_has_bmi2_adx() {
+        return None;
+    }
+    Some(mont_sqr_6_unchecked(a, m, inv))
 }
 
 /// [`mont_sqr_8_unchecked`] for tests and benchmarks: `None` when the CPU
@@ -143,7 +188,8 @@ pub fn mont_sqr_8(a: &[u64; 8], m: &[u64; 8], inv: u64) -> Option<[u64; 8]> {
 /// Montgomery squaring a²·2⁻²⁵⁶ mod m of 4-limb values on the assembly
 /// backend, fully reduced, without checking the CPU: the full square (10
 /// products) and the reduction of its low half (16 products and 4 IMUL)
-/// plus its high half (generated, `mont_sqr_4_raw`), against 32 products
+/// plus its high half and the final subtraction (generated,
+/// `mont_sqr_4_raw`), against 32 products
 /// and 4 IMUL for the multiplication. Inlined: at this size the routine is
 /// small.
 ///
@@ -153,8 +199,7 @@ pub fn mont_sqr_8(a: &[u64; 8], m: &[u64; 8], inv: u64) -> Option<[u64; 8]> {
 #[inline(always)]
 pub(crate) fn mont_sqr_4_unchecked(a: &[u64; 4], m: &[u64; 4], inv: u64) -> [u64; 4] {
     let mi = MontModulus { m: *m, inv };
-    let r = gen::mont_sqr_4_raw(a, &mi);
-    final_sub(&take(&r), r[4], m)
+    gen::mont_sqr_4_raw(a, &mi)
 }
 
 /// [`mont_sqr_4_unchecked`] for tests and benchmarks: `None` when the CPU
@@ -222,8 +267,10 @@ pub fn mont_sop<const N: usize>(
     mont_sop_unchecked(a, b, c, d, m, inv)
 }
 
-/// Montgomery multiplication on the assembly backend, without checking the
-/// CPU: returns `None` when N ∉ {4, 5, 6, 8}.
+/// Montgomery multiplication on the assembly backend, fully reduced,
+/// without checking the CPU: returns `None` when N ∉ {4, 5, 6, 8}. The
+/// final subtraction is in the generated routine for N = 4, 5, 6, in
+/// [`final_sub`] for N = 8.
 ///
 /// The caller must have checked [`cpu_has_bmi2_adx`] (done by
 /// [`super::mont_mul`]); requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `b < m`,
@@ -235,26 +282,32 @@ pub(crate) fn mont_mul_unchecked<const N: usize>(
     m: &[u64; N],
     inv: u64,
 ) -> Option<[u64; N]> {
-    let (t, t_hi): ([u64; N], u64) = match N {
+    match N {
         4 => {
-            let (a4, b4, m4) = (take::<4>(a), take::<4>(b), take::<4>(m));
-            let mi = MontModulus { m: m4, inv };
-            let r = if inv == 1 {
-                gen::mont_mul_4_inv1_raw(&a4, &b4, &mi)
-            } else {
-                gen::mont_mul_4_raw(&a4, &b4, &mi)
+            // the operands by reference (no copy: the asm loads the words
+            // the previous operation stored)
+            let (Ok(a4), Ok(b4)) = (<&[u64; 4]>::try_from(&a[..]), <&[u64; 4]>::try_from(&b[..])) else {
+                return None;
             };
-            (take(&r), r[4])
+            let mi = MontModulus { m: take::<4>(m), inv };
+            let r = if inv == 1 {
+                gen::mont_mul_4_inv1_raw(a4, b4, &mi)
+            } else {
+                gen::mont_mul_4_raw(a4, b4, &mi)
+            };
+            Some(take(&r))
         }
         5 => {
-            let (a5, b5, m5) = (take::<5>(a), take::<5>(b), take::<5>(m));
-            let mi = MontModulus { m: m5, inv };
-            let r = if inv == 1 {
-                gen::mont_mul_5_inv1_raw(&a5, &b5, &mi)
-            } else {
-                gen::mont_mul_5_raw(&a5, &b5, &mi)
+            let (Ok(a5), Ok(b5)) = (<&[u64; 5]>::try_from(&a[..]), <&[u64; 5]>::try_from(&b[..])) else {
+                return None;
             };
-            (take(&r), r[5])
+            let mi = MontModulus { m: take::<5>(m), inv };
+            let r = if inv == 1 {
+                gen::mont_mul_5_inv1_raw(a5, b5, &mi)
+            } else {
+                gen::mont_mul_5_raw(a5, b5, &mi)
+            };
+            Some(take(&r))
         }
         6 => {
             let ab = [take::<6>(a), take::<6>(b)];
@@ -265,15 +318,14 @@ pub(crate) fn mont_mul_unchecked<const N: usize>(
             } else {
                 gen::mont_mul_6_raw(&ab, &mi)
             };
-            (take(&r), r[6])
+            Some(take(&r))
         }
         8 => {
             let r = mont_mul_8_outlined(&take::<8>(a), &take::<8>(b), &take::<8>(m), inv);
-            (take(&r), r[8])
+            Some(final_sub(&take(&r), r[8], m))
         }
-        _ => return None,
-    };
-    Some(final_sub(&t, t_hi, m))
+        _ => None,
+    }
 }
 
 /// Montgomery product a·b·2⁻³⁸⁴ mod p for the P-384 prime, fully reduced:
