@@ -436,8 +436,8 @@ pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u
 /// assembly squaring in registers (`x86_64_adx::mont_sqr_4_unchecked`, 10 +
 /// 16 products: brainpoolP256r1 ECDH 58.6 → 56.0 µs, brainpoolP224r1 50.8 →
 /// 48.6, same binary, before with the portable squaring); for N = 5 and 6
-/// the assembly squaring of the N = 8 shape (`x86_64_adx::mont_sqr_5_unchecked`,
-/// `mont_sqr_6_unchecked`: brainpoolP384r1 42.6 ns against 60.8 for the
+/// the assembly squaring of the N = 8 shape (`x86_64_adx::mont_sqr_5_6_unchecked`:
+/// brainpoolP384r1 42.6 ns against 60.8 for the
 /// portable dedicated squaring, `mul` 224–231 → 197–201 µs); else the
 /// portable dedicated squaring (N(N+1)/2 products).
 /// Requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `a < m`. Constant time; never fails.
@@ -494,14 +494,9 @@ pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N
     }
     #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
     {
-        if N == 6 && adx_selected() {
-            if let (Some(a6), Some(m6)) = (limbs_ref(a), limbs_ref(m)) {
-                return limbs_resize(&x86_64_adx::mont_sqr_6_unchecked(a6, m6, inv));
-            }
-        }
-        if N == 5 && adx_selected() {
-            if let (Some(a5), Some(m5)) = (limbs_ref(a), limbs_ref(m)) {
-                return limbs_resize(&x86_64_adx::mont_sqr_5_unchecked(a5, m5, inv));
+        if matches!(N, 5 | 6) && adx_selected() {
+            if let Some(r) = x86_64_adx::mont_sqr_5_6_unchecked(a, m, inv) {
+                return r;
             }
         }
     }

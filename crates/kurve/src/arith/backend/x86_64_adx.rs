@@ -133,46 +133,30 @@ pub(crate) fn mont_sqr_8_unchecked(a: &[u64; 8], m: &[u64; 8], inv: u64) -> [u64
     mont_sqr_8_outlined(a, m, inv)
 }
 
-/// Montgomery squaring a²·2⁻³⁸⁴ mod m of 6-limb values on the assembly
-/// backend, fully reduced, without checking the CPU: the full square (21
-/// products) written to the stack, the reduction of its low half (36
-/// products and 6 IMUL) plus its high half, and the final subtraction
-/// (generated, `mont_sqr_6_raw`), against 72 products and 6 IMUL for the
+/// Montgomery squaring a²·2^(−64N) mod m of 5- or 6-limb values on the
+/// assembly backend, fully reduced, without checking the CPU; `None` for
+/// other N. The full square (N(N+1)/2 products) written to the stack, the
+/// reduction of its low half (N² products and N IMUL) plus its high half,
+/// and the final subtraction (generated, `mont_sqr_5_raw`,
+/// `mont_sqr_6_raw`), against 2N² products and N IMUL for the
 /// multiplication.
 ///
 /// The caller must have checked [`cpu_has_bmi2_adx`] (done by
 /// [`super::mont_sqr`]); requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `a < m`.
 /// Constant time; never fails.
 #[inline(always)]
-pub(crate) fn mont_sqr_6_unchecked(a: &[u64; 6], m: &[u64; 6], inv: u64) -> [u64; 6] {
-    let mi = MontModulus { m: *m, inv };
-    gen::mont_sqr_6_raw(a, &mi)
-}
-
-/// Montgomery squaring a²·2⁻³²⁰ mod m of 5-limb values on the assembly
-/// backend, fully reduced, without checking the CPU: the full square (15
-/// products) written to the stack, the reduction of its low half (25
-/// products and 5 IMUL) plus its high half, and the final subtraction
-/// (generated, `mont_sqr_5_raw`), against 50 products and 5 IMUL for the
-/// multiplication.
-///
-/// The caller must have checked [`cpu_has_bmi2_adx`] (done by
-/// [`super::mont_sqr`]); requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `a < m`.
-/// Constant time; never fails.
-#[inline(always)]
-pub(crate) fn mont_sqr_5_unchecked(a: &[u64; 5], m: &[u64; 5], inv: u64) -> [u64; 5] {
-    let mi = MontModulus { m: *m, inv };
-    gen::mont_sqr_5_raw(a, &mi)
-}
-
-/// [`mont_sqr_6_unchecked`] for tests and benchmarks: `None` when the CPU
-/// lacks BMI2/ADX (ignores the force-portable switches). Same requirements;
-/// constant time.
-pub fn mont_sqr_6(a: &[u64; 6], m: &[u64; 6], inv: u64) -> Option<[u64; 6]> {
-    if !cpu_has_bmi2_adx() {
-        return None;
+pub(crate) fn mont_sqr_5_6_unchecked<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> Option<[u64; N]> {
+    match N {
+        5 => {
+            let a5 = <&[u64; 5]>::try_from(&a[..]).ok()?;
+            Some(take(&gen::mont_sqr_5_raw(a5, &MontModulus { m: take::<5>(m), inv })))
+        }
+        6 => {
+            let a6 = <&[u64; 6]>::try_from(&a[..]).ok()?;
+            Some(take(&gen::mont_sqr_6_raw(a6, &MontModulus { m: take::<6>(m), inv })))
+        }
+        _ => None,
     }
-    Some(mont_sqr_6_unchecked(a, m, inv))
 }
 
 /// [`mont_sqr_8_unchecked`] for tests and benchmarks: `None` when the CPU
