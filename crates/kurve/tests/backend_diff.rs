@@ -138,6 +138,33 @@ fn check_modulus<const N: usize>(name: &str, m_l: &[u64; N], inv: u64, seed: u64
     pairs.len()
 }
 
+/// The `inv1` assembly products (moduli with m₀ = 2⁶⁴ − 1, so −m⁻¹ ≡ 1
+/// mod 2⁶⁴ and the reduction multiplier is t₀ itself), which no curve
+/// modulus of 4 to 6 limbs other than the P-256 prime reaches: synthetic
+/// odd moduli with a low word of all ones and random upper words (the top
+/// word's high bit set), through `check_modulus` (direct assembly product,
+/// dispatched product and squaring, against the portable code and
+/// num-bigint; assembly coverage asserted).
+#[test]
+fn inv_one_moduli_match_reference() {
+    fn modulus<const N: usize>(rng: &mut Rng) -> [u64; N] {
+        let mut m: [u64; N] = core::array::from_fn(|_| rng.next_u64());
+        m[0] = u64::MAX;
+        m[N - 1] |= 1 << 63;
+        m
+    }
+    let mut rng = Rng(0x1f1);
+    for k in 0..2u64 {
+        let m4 = modulus::<4>(&mut rng);
+        let m5 = modulus::<5>(&mut rng);
+        let m6 = modulus::<6>(&mut rng);
+        assert_eq!(arith::mont_inv(m4[0]), 1);
+        check_modulus("synthetic inv1 N=4", &m4, 1, 100 + k);
+        check_modulus("synthetic inv1 N=5", &m5, 1, 200 + k);
+        check_modulus("synthetic inv1 N=6", &m6, 1, 300 + k);
+    }
+}
+
 /// The plain-form products of the pseudo-Mersenne fields (secp256k1 and
 /// secp192k1 base fields, `FieldParams::PLAIN`): `portable::pm_mul` and
 /// `pm_sqr` against a·b mod p and a² mod p (bigint), fully reduced, for
