@@ -721,8 +721,10 @@ def mont_sqr_lines(n, A, W, M, pool, extra, p384=False):
 
 def gen_sqr_mont(n, p384=False, fsub=False):
     """Montgomery squaring a^2*2^(-64N) mod m for a general odd modulus
-    (N = 8: brainpoolP512r1), before the final subtraction: returns N + 1
-    words t < 2m, as the multiplications do.
+    (N = 5, 6, 8: brainpoolP320, P384, P512; secp384r1's n), or for the
+    P-384 prime. Without fsub it stops before the final subtraction and
+    returns N + 1 words t < 2m (the P-384 variant); with fsub it returns
+    N words below m.
 
     Phases 1 and 2 are those of gen_sqr_p521 (the N(N-1)/2 cross products
     by rows, then doubling and the N squares), all 2N words written to the
