@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generates crates/kurve/src/arith/backend/x86_64_weierstrass_gen.rs: x86-64
 MULX/ADCX/ADOX inline assembly for the window step of the scalar
-multiplications on the a = -3 curves over the P-384 and the P-521 prime:
+multiplications on the a = -3 curves over the P-256, the P-384 and the
+P-521 prime:
 k Jacobian doublings of P, then, when the public state word `add` is set,
 P + Q for an affine table point Q, one block per prime (a loop on the public
 count k around the doubling; the block's own product and square are
@@ -22,9 +23,10 @@ it gained nothing), and the order of the operations keeps dependent ones
 apart.
 
 Representation: the field elements of kurve's Fp, Montgomery form with
-R = 2^384 (P-384) or 2^576 (P-521). Linear operations commute with the
-Montgomery factor, so they are done on the representatives as they are.
-P-384: fully reduced (< p) in every slot. P-521: weak inside the block,
+R = 2^256 (P-256), 2^384 (P-384) or 2^576 (P-521). Linear operations
+commute with the Montgomery factor, so they are done on the
+representatives as they are. P-256 and P-384: fully reduced (< p) in
+every slot. P-521: weak inside the block,
 any representative below 2^523 (nine words), fully reduced only where it
 matters: X, Y, Z after the doubling loop (`after_loop`: the addition's
 zero test of Z1 and the caller need them so; the caller's inputs are
@@ -39,6 +41,18 @@ are again below 2^523 after each doubling (the loop invariant).
   product (375 -> 340), forming lo >> 55 in the product's addition chain
   by SHRX/SHLX/LEA instead of a pass through memory (340 -> 318), and
   leaving X + delta, Y + Z and the addition's H, r unreduced (318 -> 311).
+
+P-256 (measured: module doc of x86_64_weierstrass.rs): the product and
+the square are those of x86_64_p256.rs (the reduction multiplier of a
+round is t_0 itself; q*p = -q + q*2^96 + q*p3*2^192, one MULX and two
+shifts a round; the final subtraction by CMOVNC), label 3 with a at rbx
+and b at rbp, label 4 with a at rbx. The linear combinations a + b, 2a
+and a - b are the modular addition (a + b < 2p, then minus p where that
+does not borrow) and subtraction (plus p masked by the borrow); every
+other one takes the general pass of P-384 below over five words, then
+`P256Ops.reduce`: for v = h*2^256 + l and u = h + 1, v - u*p lies in
+[-p, p); u*p has the words (2^64 - u, (u << 32) - 1, 0, lo(u*p3),
+hi(u*p3)); subtract them, and add p masked where the difference borrows.
 
 Field operations (dst, a, b: state slots):
   mul   label 3, a at rbx, b at rbp. P-384: the CIOS rows of
@@ -147,6 +161,7 @@ REG = {
 R32 = {"rdi": "edi", "rax": "eax", "rcx": "ecx", "rsi": "esi", "rbx": "ebx", "rbp": "ebp"}
 ACC = [f"r{k}" for k in range(9)]
 
+P256 = 2**256 - 2**224 + 2**192 + 2**96 - 1
 P384 = 2**384 - 2**128 - 2**96 + 2**32 - 1
 P521 = 2**521 - 1
 W523 = 2**523
@@ -422,29 +437,31 @@ class P384Ops(Prime):
         self.sqr_out = win
 
     def first_row(self, out, c, src, neg, k):
-        """Sets r0..r6 to c*src, or c*(p - src) when neg. A negated term is
-        the seven-word complement of c*src; the first term (negated
-        whenever any is) also adds the state constant k = sum (d*p + 1)
-        over the negated terms d*b, which turns every complement into
-        d*(p - b) (the carries out of 2^448 dropped)."""
-        r = ACC[:7]
+        """Sets the n + 1 accumulator words (r0..r6 for P-384) to c*src, or
+        c*(p - src) when neg. A negated term is the (n + 1)-word complement
+        of c*src; the first term (negated whenever any is) also adds the
+        state constant k = sum (d*p + 1) over the negated terms d*b, which
+        turns every complement into d*(p - b) (the carries out of
+        2^(64(n + 1)) dropped)."""
+        n = self.n
+        r = ACC[:n + 1]
         if c == 1:
-            for j in range(6):
+            for j in range(n):
                 out.append(f"mov {{{r[j]}}}, {self.m(src, j)}")
-            out.append(f"xor {{{r[6]}:e}}, {{{r[6]}:e}}")
+            out.append(f"xor {{{r[n]}:e}}, {{{r[n]}:e}}")
         else:
             out.append(f"mov edx, {c}")
             out.append(f"mulx {{{r[1]}}}, {{{r[0]}}}, {self.m(src, 0)}")
-            for j in range(1, 6):
+            for j in range(1, n):
                 out.append(f"mulx {{{r[j + 1]}}}, {{lo}}, {self.m(src, j)}")
                 out.append(f"{'add' if j == 1 else 'adc'} {{{r[j]}}}, {{lo}}")
-            out.append(f"adc {{{r[6]}}}, 0")
+            out.append(f"adc {{{r[n]}}}, 0")
         if neg:
-            out.append(f"// {c}*(p - {src}) = ~({c}*{src}) + {c}*p + 1 - 2^448, with the constant of every negated term")
-            for j in range(7):
+            out.append(f"// {c}*(p - {src}) = ~({c}*{src}) + {c}*p + 1 - 2^{64 * (n + 1)}, with the constant of every negated term")
+            for j in range(n + 1):
                 out.append(f"not {{{r[j]}}}")
             out.append(f"add {{{r[0]}}}, {self.m(k, 0)}")
-            for j in range(1, 7):
+            for j in range(1, n + 1):
                 out.append(f"adc {{{r[j]}}}, {self.m(k, j)}")
 
     def constants(self, ops):
@@ -453,8 +470,191 @@ class P384Ops(Prime):
         out = {}
         for op in ops:
             if op[0] == "lin" and op[3]:
-                out[const_name(op[3])] = limbs(sum(d * self.p + 1 for d, _ in op[3]), 7)
+                out[const_name(op[3])] = limbs(sum(d * self.p + 1 for d, _ in op[3]), self.n + 1)
         return sorted(out.items())
+
+
+class P256Ops(P384Ops):
+    """P-256: the products and squares of x86_64_p256.rs (the reduction
+    multiplier of a round is t_0 itself, q*p = -q + q*2^96 + q*p3*2^192:
+    one MULX and two shifts a round), the linear combinations of P384Ops
+    over five words with the reduction `reduce` below."""
+    ACCW = ACC[:5]
+
+    def reduce(self, out, t, neg=(), pos=(), dst=None):
+        """t[0..5] (value v = h*2^256 + l, h = t[4] small) to v mod p in
+        t[0..4]. With u = h + 1: h*p <= h*2^256 <= v < u*2^256, so v - u*p
+        lies in [h*c - p, u*c) with c = 2^256 - p < 2^224, within [-p, p)
+        for u < 2^31. u*p = u*p3*2^192 + u*2^96 - u has the words
+        (2^64 - u, (u << 32) - 1, 0, lo(u*p3), hi(u*p3)) (p3 = p >> 192,
+        1 <= u < 2^32); subtract them, and where the five-word difference
+        borrows (negative) add p, masked."""
+        h, s0 = t[4], ACC[5]
+        out.append("// reduce: v - (h+1)*p in [-p, p); add p where it borrows")
+        out.append(f"lea rdx, [{{{h}}} + 1]")
+        out.append("mov {lo}, 0xffffffff00000001")
+        out.append("mulx {hi}, {lo}, {lo}")
+        out.append(f"mov {{{s0}}}, rdx")
+        out.append(f"neg {{{s0}}}")
+        out.append("shl rdx, 32")
+        out.append("sub rdx, 1")
+        out.append(f"sub {{{t[0]}}}, {{{s0}}}")
+        out.append(f"sbb {{{t[1]}}}, rdx")
+        out.append(f"sbb {{{t[2]}}}, 0")
+        out.append(f"sbb {{{t[3]}}}, {{lo}}")
+        out.append(f"sbb {{{h}}}, {{hi}}")
+        out.append("sbb rdx, rdx")
+        out.append("mov {lo}, rdx")
+        out.append("shr {lo}, 32")
+        out.append("mov {hi}, 0xffffffff00000001")
+        out.append("and {hi}, rdx")
+        out.append(f"add {{{t[0]}}}, rdx")
+        out.append(f"adc {{{t[1]}}}, {{lo}}")
+        out.append(f"adc {{{t[2]}}}, 0")
+        out.append(f"adc {{{t[3]}}}, {{hi}}")
+
+    def lin(self, out, dst, pos, neg):
+        """a + b, 2a and a - b (operands below p) by the modular addition
+        and subtraction of x86_64_add.rs, shorter than the general pass:
+        a + b < 2p, minus p where that does not borrow (CMOVNC); a - b,
+        plus p masked by its borrow. Every other combination: P384Ops.lin."""
+        if neg == [] and (len(pos) == 2 and pos[0][0] == pos[1][0] == 1 or len(pos) == 1 and pos[0][0] == 2):
+            a, b = (pos[0][1], pos[1][1]) if len(pos) == 2 else (pos[0][1], pos[0][1])
+            out.append(f"// {dst} = {lin_text(pos, neg)}: a + b < 2p, minus p unless that borrows")
+            r, t = ACC[:5], ACC[5:9]
+            for j in range(4):
+                out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
+            out.append(f"xor {{{r[4]}:e}}, {{{r[4]}:e}}")
+            for j in range(4):
+                out.append(f"{'add' if j == 0 else 'adc'} {{{r[j]}}}, {self.m(b, j)}")
+            out.append(f"adc {{{r[4]}}}, 0")
+            for j in range(4):
+                out.append(f"mov {{{t[j]}}}, {{{r[j]}}}")
+            out.append("mov {lo:e}, 0xffffffff")
+            out.append("mov {hi}, 0xffffffff00000001")
+            out.append(f"sub {{{t[0]}}}, -1")
+            out.append(f"sbb {{{t[1]}}}, {{lo}}")
+            out.append(f"sbb {{{t[2]}}}, 0")
+            out.append(f"sbb {{{t[3]}}}, {{hi}}")
+            out.append(f"sbb {{{r[4]}}}, 0")
+            for j in range(4):
+                out.append(f"cmovnc {{{r[j]}}}, {{{t[j]}}}")
+            self.store(out, dst, r[:4])
+            return
+        if len(pos) == 1 and len(neg) == 1 and pos[0][0] == neg[0][0] == 1:
+            a, b = pos[0][1], neg[0][1]
+            out.append(f"// {dst} = {lin_text(pos, neg)}: plus p where a - b borrows")
+            r = ACC[:4]
+            for j in range(4):
+                out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
+            for j in range(4):
+                out.append(f"{'sub' if j == 0 else 'sbb'} {{{r[j]}}}, {self.m(b, j)}")
+            out.append("sbb rdx, rdx")
+            out.append("mov {lo}, rdx")
+            out.append("shr {lo}, 32")
+            out.append("mov {hi}, 0xffffffff00000001")
+            out.append("and {hi}, rdx")
+            out.append(f"add {{{r[0]}}}, rdx")
+            out.append(f"adc {{{r[1]}}}, {{lo}}")
+            out.append(f"adc {{{r[2]}}}, 0")
+            out.append(f"adc {{{r[3]}}}, {{hi}}")
+            self.store(out, dst, r)
+            return
+        P384Ops.lin(self, out, dst, pos, neg)
+
+    def subroutines(self):
+        """The product (label 3: a at rbx, b at rbp) and the square (label
+        4: a at rbx), the code of x86_64_p256.rs's `mul` and `sqr`, their
+        fully reduced results left in registers."""
+        out = [".p2align 4", "3:"]
+        out += self.mul_body()
+        out.append("ret")
+        out += [".p2align 4", "4:"]
+        out += self.sqr_body()
+        out.append("ret")
+        return out
+
+    def mul_body(self):
+        """Operand scanning, four rounds t <- (t + a*b_i + q*p)/2^64 with
+        q = t_0 (the product row on the ADCX/ADOX chains), t < 2p in five
+        words, then t - p selected by CMOVNC; sets `mul_out`."""
+        a = lambda j: f"qword ptr [{{bx}} + {8 * j}]"
+        b = lambda i: f"qword ptr [{{bp}} + {8 * i}]"
+        w = [f"{{{x}}}" for x in ACC[:6]]
+        e = lambda x: x.replace("}", ":e}")
+        p3, p1 = f"{{{ACC[6]}}}", f"{{{ACC[7]}}}"
+        o = [f"mov {p3}, 0xffffffff00000001", f"mov {e(p1)}, 0xffffffff",
+             "// round 0: t = a*b0", f"mov rdx, {b(0)}", f"mulx {w[1]}, {w[0]}, {a(0)}"]
+        for j in range(1, 4):
+            o += [f"mulx {w[j + 1]}, {{lo}}, {a(j)}", f"{'add' if j == 1 else 'adc'} {w[j]}, {{lo}}"]
+        o.append(f"adc {w[4]}, 0")
+        # w: the five value words, then the spare register
+        for i in range(4):
+            q = w[0]
+            o += [f"// reduce q = t0 (round {i})", f"mov rdx, {q}", f"mulx {{hi}}, {{lo}}, {p3}"]
+            sh = w[5] if i == 0 else "rdx"
+            o += [f"mov {sh}, {q}", f"shl {sh}, 32", f"shr {q}, 32", f"add {w[1]}, {sh}", f"adc {w[2]}, {q}",
+                  f"adc {w[3]}, {{lo}}", f"adc {w[4]}, {{hi}}"]
+            if i == 0:
+                o.append(f"mov {e(w[5])}, 0")
+            o.append(f"adc {w[5]}, 0")
+            w = w[1:] + w[:1]
+            if i == 3:
+                break
+            o += [f"// round {i + 1}: t += a*b{i + 1}", f"mov rdx, {b(i + 1)}", f"xor {e(w[5])}, {e(w[5])}"]
+            for j in range(4):
+                o += [f"mulx {{hi}}, {{lo}}, {a(j)}", f"adcx {w[j]}, {{lo}}", f"adox {w[j + 1]}, {{hi}}"]
+            o += [f"adcx {w[4]}, {w[5]}", f"adox {w[5]}, {w[5]}", f"adc {w[5]}, 0"]
+        o += ["// t < 2p: t - p where it does not borrow",
+              f"mov {{lo}}, {w[0]}", f"mov {{hi}}, {w[1]}", f"mov {w[5]}, {w[2]}", f"mov rdx, {w[3]}",
+              "sub {lo}, -1", f"sbb {{hi}}, {p1}", f"sbb {w[5]}, 0", f"sbb rdx, {p3}", f"sbb {w[4]}, 0",
+              f"cmovnc {w[0]}, {{lo}}", f"cmovnc {w[1]}, {{hi}}", f"cmovnc {w[2]}, {w[5]}", f"cmovnc {w[3]}, rdx"]
+        self.mul_out = [x[1:-1] for x in w[:4]]
+        return o
+
+    def sqr_body(self):
+        """The six cross products a_i*a_j (i < j), doubled, plus the four
+        squares (10 MULX), then four reduction rounds on the low half (each
+        REDC round leaves four words) and the high half added: t < 2p in
+        five words, then t - p selected by CMOVNC; sets `sqr_out`."""
+        a = lambda j: f"qword ptr [{{bx}} + {8 * j}]"
+        t = [f"{{{x}}}" for x in ACC[:8]]
+        e = lambda x: x.replace("}", ":e}")
+        p3 = f"{{{ACC[8]}}}"
+        o = [f"mov {p3}, 0xffffffff00000001", "// cross products",
+             f"mov rdx, {a(0)}", f"mulx {t[2]}, {t[1]}, {a(1)}", f"mulx {t[3]}, {{lo}}, {a(2)}", f"add {t[2]}, {{lo}}",
+             f"mulx {t[4]}, {{lo}}, {a(3)}", f"adc {t[3]}, {{lo}}", f"adc {t[4]}, 0",
+             f"mov rdx, {a(1)}", f"xor {e(t[5])}, {e(t[5])}", f"xor {e(t[6])}, {e(t[6])}",
+             f"mulx {{hi}}, {{lo}}, {a(2)}", f"adcx {t[3]}, {{lo}}", f"adox {t[4]}, {{hi}}",
+             f"mulx {{hi}}, {{lo}}, {a(3)}", f"adcx {t[4]}, {{lo}}", f"adox {t[5]}, {{hi}}", f"adcx {t[5]}, {t[6]}",
+             f"mov rdx, {a(2)}", f"mulx {t[6]}, {{lo}}, {a(3)}", f"add {t[5]}, {{lo}}", f"adc {t[6]}, 0",
+             "// doubled, then the squares", f"xor {e(t[7])}, {e(t[7])}", f"add {t[1]}, {t[1]}"]
+        o += [f"adc {t[k]}, {t[k]}" for k in range(2, 7)]
+        o += [f"adc {t[7]}, 0", f"mov rdx, {a(0)}", f"mulx {{hi}}, {t[0]}, rdx", f"add {t[1]}, {{hi}}"]
+        for i in range(1, 4):
+            o += [f"mov rdx, {a(i)}", "mulx {hi}, {lo}, rdx", f"adc {t[2 * i]}, {{lo}}", f"adc {t[2 * i + 1]}, {{hi}}"]
+        w = t[:4]
+        for i in range(4):
+            q = w[0]
+            o += [f"// reduce round {i}: q = t0", f"mov rdx, {q}", f"mulx {{hi}}, {{lo}}, {p3}", f"mov rdx, {q}",
+                  "shl rdx, 32", f"shr {q}, 32", f"add {w[1]}, rdx", f"adc {w[2]}, {q}", f"adc {w[3]}, {{lo}}",
+                  "adc {hi}, 0", f"mov {q}, {{hi}}"]
+            w = w[1:] + w[:1]
+        c, s = "{bx}", t[5]
+        o += ["// REDC(low half) + high half < 2p", f"xor {e(c)}, {e(c)}", f"add {w[0]}, {t[4]}", f"adc {w[1]}, {t[5]}",
+              f"adc {w[2]}, {t[6]}", f"adc {w[3]}, {t[7]}", f"adc {c}, 0",
+              f"mov {{lo}}, {w[0]}", f"mov {{hi}}, {w[1]}", f"mov rdx, {w[2]}", f"mov {t[4]}, {w[3]}",
+              f"mov {e(s)}, 0xffffffff", "sub {lo}, -1", f"sbb {{hi}}, {s}", "sbb rdx, 0", f"sbb {t[4]}, {p3}",
+              f"sbb {c}, 0", f"cmovnc {w[0]}, {{lo}}", f"cmovnc {w[1]}, {{hi}}", f"cmovnc {w[2]}, rdx",
+              f"cmovnc {w[3]}, {t[4]}"]
+        self.sqr_out = [x[1:-1] for x in w]
+        return o
+
+    def sqr(self, out, dst, a):
+        out.append(f"// {dst} = {a}^2")
+        out.append(f"lea {{bx}}, {self.addr(a)}")
+        out.append("call 4f")
+        self.store(out, dst, self.sqr_out)
 
 
 class P521Ops(Prime):
@@ -761,8 +961,8 @@ HEADER = """// GENERATED by tools/gen_weierstrass_asm.py. Do not edit by hand: c
 // script and regenerate (python3 tools/gen_weierstrass_asm.py > this file).
 //
 // x86-64 MULX/ADCX/ADOX assembly: k Jacobian doublings (dbl-2001-b, a = -3)
-// over the P-384 and the P-521 prime, one block each, on a state array of
-// Montgomery-form field elements. The generator's docstring has the
+// over the P-256, the P-384 and the P-521 prime, one block each, on a state
+// array of Montgomery-form field elements. The generator's docstring has the
 // procedures and the bounds; crate::arith::backend::x86_64_weierstrass has
 // the safe entry points. Constant time: the only branch is the loop on the
 // public count (calls and returns at fixed places); every address is a
@@ -772,7 +972,8 @@ HEADER = """// GENERATED by tools/gen_weierstrass_asm.py. Do not edit by hand: c
 
 def generate():
     o = [HEADER]
-    for cls, name, n, p, fused_z in ((P384Ops, "p384", 6, P384, False), (P521Ops, "p521", 9, P521, True)):
+    for cls, name, n, p, fused_z in ((P256Ops, "p256", 4, P256, False), (P384Ops, "p384", 6, P384, False),
+                                     (P521Ops, "p521", 9, P521, True)):
         f, layout, consts, body = routine(cls, name, n, p, fused_z)
         mod = f"{name}_slot"
         emit_slots(o, mod, f"Word offsets of the P-{name[1:]} doubling state ({n} words per field element).",
@@ -783,14 +984,14 @@ def generate():
         o.append("")
         for k, w in consts:
             ds = " + ".join(f"({d}*p + 1)" for d in k[1:].split("_"))
-            o.append(f"/// The constant {ds} of negated linear terms (seven words).")
-            o.append(f"pub(super) const {name.upper()}_{k.upper()}: [u64; 7] = [")
+            o.append(f"/// The constant {ds} of negated linear terms ({n + 1} words).")
+            o.append(f"pub(super) const {name.upper()}_{k.upper()}: [u64; {n + 1}] = [")
             for x in w:
                 o.append(f"    0x{x:016x},")
             o.append("];")
             o.append("")
         o.append(f"/// The constants of the P-{name[1:]} state: (word offset, value), written by the caller.")
-        o.append(f"pub(super) const {name.upper()}_CONSTANTS: [(usize, [u64; 7]); {len(consts)}] = [")
+        o.append(f"pub(super) const {name.upper()}_CONSTANTS: [(usize, [u64; {n + 1}]); {len(consts)}] = [")
         for k, _ in consts:
             o.append(f"    ({mod}::{k.upper()}, {name.upper()}_{k.upper()}),")
         o.append("];")

@@ -420,17 +420,22 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     const FUSED_SUM_OF_PRODUCTS: bool = !P::PLAIN && arith::backend::sop_fused_for(&P::MODULUS);
 
     /// Through [`arith::backend::jacobian_double_n_add_a_minus_3`] for the
-    /// Montgomery-form fields (the routines exist for the P-384 and P-521
-    /// primes with BMI2 + ADX); plain fields have none.
+    /// Montgomery-form fields (the routines exist for the P-256, P-384 and
+    /// P-521 primes with BMI2 + ADX); plain fields have none.
     #[inline(always)]
-    fn jacobian_double_n_add_a_minus_3(xyz: &mut [Self; 3], q: Option<&[Self; 3]>, k: u32) -> bool {
+    fn jacobian_double_n_add_a_minus_3(
+        xyz: &mut [Self; 3],
+        q: Option<&[Self; 3]>,
+        k: u32,
+        scratch: &mut arith::backend::DoubleNAddScratch,
+    ) -> bool {
         // a constant: the other fields skip the call altogether
         if P::PLAIN || !arith::backend::has_jacobian_double_n_add(&P::MODULUS) {
             return false;
         }
         let [x, y, z] = xyz;
         let q = q.map(|[qx, qy, qz]| [&qx.limbs, &qy.limbs, &qz.limbs]);
-        arith::backend::jacobian_double_n_add_a_minus_3([&mut x.limbs, &mut y.limbs, &mut z.limbs], q, k, &P::MODULUS)
+        arith::backend::jacobian_double_n_add_a_minus_3(scratch, [&mut x.limbs, &mut y.limbs, &mut z.limbs], q, k, &P::MODULUS)
     }
 
     /// a·b + c·d: in Montgomery form through

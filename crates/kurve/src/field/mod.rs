@@ -88,19 +88,26 @@ pub trait Field:
     /// [2^k](X : Y : Z), then + Q when `q` is given, for `xyz` = (X, Y, Z)
     /// in Jacobian coordinates of a point on a curve y² = x³ − 3x + b over
     /// this field, in place, by one fused routine where the field has one
-    /// (`Fp` over the P-384 and P-521 primes on x86-64 with BMI2 + ADX,
-    /// k ≥ 1: [`crate::arith::backend::jacobian_double_n_add_a_minus_3`]).
+    /// (`Fp` over the P-256, P-384 and P-521 primes on x86-64 with BMI2 +
+    /// ADX, k ≥ 1: [`crate::arith::backend::jacobian_double_n_add_a_minus_3`]).
     /// The doubling is `dbl-2001-b`; Q is an affine point given as
     /// (x, y, 1), or (x, y, 0) for none, added by the mixed `madd-2004-hmv`
     /// with the identity cases selected: exactly the values of the group
     /// module's own formulas (`double_n_add_affine_on`); [2^k]P = Q ≠ O is
-    /// not handled (the caller rules it out). Returns false, with `xyz`
-    /// untouched, where there is no such routine: the caller then uses its
-    /// own formulas. This default has none. Constant time in the points (k
-    /// and whether Q is given are public); never fails.
+    /// not handled (the caller rules it out). `scratch` holds the routine's
+    /// state, one for a whole chain of calls (zeroized when dropped).
+    /// Returns false, with `xyz` untouched, where there is no such routine:
+    /// the caller then uses its own formulas. This default has none.
+    /// Constant time in the points (k and whether Q is given are public);
+    /// never fails.
     #[inline(always)]
-    fn jacobian_double_n_add_a_minus_3(xyz: &mut [Self; 3], q: Option<&[Self; 3]>, k: u32) -> bool {
-        let _ = (xyz, q, k);
+    fn jacobian_double_n_add_a_minus_3(
+        xyz: &mut [Self; 3],
+        q: Option<&[Self; 3]>,
+        k: u32,
+        scratch: &mut crate::arith::backend::DoubleNAddScratch,
+    ) -> bool {
+        let _ = (xyz, q, k, scratch);
         false
     }
     /// self⁻¹, or `None` (as a `CtOption`) for zero. Constant time.

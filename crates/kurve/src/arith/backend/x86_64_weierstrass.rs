@@ -1,6 +1,6 @@
 //! The window step of the scalar multiplications on the a = −3 curves over
-//! the P-384 and P-521 primes in x86-64 MULX/ADCX/ADOX assembly, for CPUs
-//! with BMI2 and ADX: k Jacobian doublings (`dbl-2001-b`) and then,
+//! the P-256, P-384 and P-521 primes in x86-64 MULX/ADCX/ADOX assembly, for
+//! CPUs with BMI2 and ADX: k Jacobian doublings (`dbl-2001-b`) and then,
 //! optionally, the addition of an affine table point (the mixed
 //! `madd-2004-hmv` with the identity cases selected by CMOV), one block per
 //! prime.
@@ -8,13 +8,16 @@
 //! The assembly is generated (`x86_64_weierstrass_gen.rs`, from
 //! tools/gen_weierstrass_asm.py, whose docstring has every procedure and
 //! bound). Its field products and squares are those of
-//! [`super::x86_64_adx`] (tools/gen_adx_mont.py) as local subroutines of
-//! the block, reading their operands from slots of one state array; each
+//! [`super::x86_64_p256`] (P-256) and [`super::x86_64_adx`]
+//! (tools/gen_adx_mont.py; P-384, P-521) as local subroutines of the
+//! block, reading their operands from slots of one state array; each
 //! linear combination of the formulas (X + δ, X − δ, 12β − 9t², 4β − d,
 //! 3dt − 8γ², r² − 2V − J, …) is one pass with one reduction instead of a
-//! chain of fully reduced additions, doublings and subtractions. P-384
-//! doubles with 4M + 4S (Z₃ = 2YZ), P-521 with 3M + 5S (Z₃ = (Y + Z)² − γ −
-//! δ: its square costs 0.8 of its product); the addition is 8M + 3S.
+//! chain of fully reduced additions, doublings and subtractions (P-256:
+//! a + b and a − b by the modular addition and subtraction, the others by
+//! that pass). P-256 and P-384 double with 4M + 4S (Z₃ = 2YZ), P-521 with
+//! 3M + 5S (Z₃ = (Y + Z)² − γ − δ: its square costs 0.8 of its product);
+//! the addition is 8M + 3S.
 //! Inside the P-521 block the values are weak (any representative below
 //! 2⁵²³; the products skip their final reduction, and negation uses the
 //! 523-bit complement 4p + 3 − b): X, Y, Z are fully reduced after the
@@ -30,11 +33,24 @@
 //! Rust formulas over the same field routines. With the weak P-521
 //! arithmetic the P-521 doubling costs 311–320 ns against s2n-bignum's
 //! `p521_jdouble` at 310 (same process, min of 200 rounds; 375 before).
+//! P-256, whose Rust formulas run on the inline products of
+//! [`super::x86_64_p256`] with 4-limb values in registers, gains less. In
+//! isolation (same process, interleaved, min of 40 rounds of 2000): one
+//! doubling 140–143 → 129–132 ns, a window (five doublings and the
+//! addition) 893–931 → 813–836 ns. In the whole secp256r1 `mul` (one
+//! process, the routine switched on and off in alternate rounds, min of
+//! 1500 rounds of 8 scalars each): 49.6 against 49.3–49.6 µs while the
+//! state was wiped after every window, 47.3 against 48.6 µs with one
+//! [`DoubleNAddScratch`] per chain. Tried and dropped: a + b and a − b by
+//! the general pass (the block then 2 % faster than the Rust formulas in
+//! a window in quiet phases, 3 % slower in slow ones); Z₃ = (Y + Z)² − γ
+//! − δ (3M + 5S), no faster than the Rust formulas.
 //! Constant time: the
 //! branches are the loop on the public count and the test of the public
 //! "add" word (and the calls and returns, at fixed places); every address
-//! is a fixed offset into the state, which lives on the caller's stack and
-//! is zeroized after use. Never fails. One of the audited `unsafe` places
+//! is a fixed offset into the state, which lives in the caller's
+//! [`DoubleNAddScratch`] (one per scalar multiplication, zeroized when it
+//! is dropped). Never fails. One of the audited `unsafe` places
 //! of the crate (see `lib.rs`).
 
 #![allow(unsafe_code)]
@@ -42,7 +58,29 @@
 #[path = "x86_64_weierstrass_gen.rs"]
 mod gen;
 
-use zeroize::Zeroize;
+use super::DoubleNAddScratch;
+
+/// Words of the largest state of the routines here (the P-521 one), the
+/// size of the [`DoubleNAddScratch`] that holds each of them.
+pub const STATE_WORDS: usize = max(max(gen::p256_slot::WORDS, gen::p384_slot::WORDS), gen::p521_slot::WORDS);
+
+const fn max(a: usize, b: usize) -> usize {
+    if a > b { a } else { b }
+}
+
+/// [2^k](X : Y : Z) in Jacobian coordinates on a curve y² = x³ − 3x + b over
+/// the P-256 prime, then + Q when `q` is given: the contract of
+/// [`p384_double_n_add_if_selected`] (Montgomery form with R = 2²⁵⁶, four
+/// words each below p).
+#[inline]
+pub fn p256_double_n_add_if_selected(
+    scratch: &mut DoubleNAddScratch,
+    xyz: [&mut [u64; 4]; 3],
+    q: Option<[&[u64; 4]; 3]>,
+    k: u32,
+) -> bool {
+    run(scratch, xyz, q, k, &gen::P256_INPUTS, &gen::P256_CONSTANTS, gen::p256_double_n_add_raw)
+}
 
 /// [2^k](X : Y : Z) in Jacobian coordinates on a curve y² = x³ − 3x + b over
 /// the P-384 prime, then + Q when `q` is given (Q affine as (x, y, 1), or
@@ -50,42 +88,61 @@ use zeroize::Zeroize;
 /// P for Q's Z = 0, the contract of `JacobianPoint::double_n_add_affine_on`:
 /// wrong for [2^k]P = Q ≠ O, which the caller rules out), for coordinates
 /// in kurve's Montgomery form (R = 2³⁸⁴, each below p), written back in
-/// place. Runs only when the MULX/ADCX/ADOX backend is selected
+/// place, on the state in `scratch` (one for the whole chain: see `run`).
+/// Runs only when the MULX/ADCX/ADOX backend is selected
 /// ([`super::adx_selected`]) and k ≥ 1: returns false, and leaves `xyz`
 /// untouched, otherwise. Constant time in the points (k
 /// and whether Q is given are public); never fails.
 #[inline]
-pub fn p384_double_n_add_if_selected(xyz: [&mut [u64; 6]; 3], q: Option<[&[u64; 6]; 3]>, k: u32) -> bool {
-    run(xyz, q, k, &gen::P384_INPUTS, &gen::P384_CONSTANTS, gen::p384_double_n_add_raw)
+pub fn p384_double_n_add_if_selected(
+    scratch: &mut DoubleNAddScratch,
+    xyz: [&mut [u64; 6]; 3],
+    q: Option<[&[u64; 6]; 3]>,
+    k: u32,
+) -> bool {
+    run(scratch, xyz, q, k, &gen::P384_INPUTS, &gen::P384_CONSTANTS, gen::p384_double_n_add_raw)
 }
 
 /// [`p384_double_n_add_if_selected`] over the P-521 prime (Montgomery form
 /// with R = 2⁵⁷⁶, nine words each below p). Same contract.
 #[inline]
-pub fn p521_double_n_add_if_selected(xyz: [&mut [u64; 9]; 3], q: Option<[&[u64; 9]; 3]>, k: u32) -> bool {
-    run(xyz, q, k, &gen::P521_INPUTS, &gen::P521_CONSTANTS, gen::p521_double_n_add_raw)
+pub fn p521_double_n_add_if_selected(
+    scratch: &mut DoubleNAddScratch,
+    xyz: [&mut [u64; 9]; 3],
+    q: Option<[&[u64; 9]; 3]>,
+    k: u32,
+) -> bool {
+    run(scratch, xyz, q, k, &gen::P521_INPUTS, &gen::P521_CONSTANTS, gen::p521_double_n_add_raw)
 }
 
 /// Lays out the state at the offsets `at` (P's X, Y, Z, Q's X, Y, Z when
-/// given, k, the add flag) and the routine's constants, straight from the
-/// caller's coordinates, runs the routine, writes P back through `xyz` and
-/// zeroizes the state (the only copy made here: the callers pass their
-/// coordinates by reference, so that each window step copies and clears
-/// one state rather than one per layer). False, with `xyz` untouched,
-/// unless the MULX/ADCX/ADOX backend is selected and k ≥ 1.
+/// given, k, the add flag) in the first W words of `scratch`, straight
+/// from the caller's coordinates, and the routine's constants when the
+/// scratch does not hold them yet; runs the routine and writes P back
+/// through `xyz` (the only copy made here: the callers pass their
+/// coordinates by reference, so that each window step copies one state
+/// rather than one per layer). The state is left in the scratch, which
+/// the chain zeroizes once, when it drops it. Every slot the routine reads
+/// is an input written here or a temporary it wrote before (Q's slots
+/// only when `add` is set), so what an earlier call left does not matter.
+/// False, with `xyz` untouched, unless the MULX/ADCX/ADOX backend is
+/// selected and k ≥ 1.
 #[inline(always)]
-fn run<const N: usize, const W: usize, const K: usize>(
+fn run<const N: usize, const W: usize, const K: usize, const C: usize>(
+    scratch: &mut DoubleNAddScratch,
     xyz: [&mut [u64; N]; 3],
     q: Option<[&[u64; N]; 3]>,
     k: u32,
     at: &[usize; 8],
-    constants: &[(usize, [u64; 7]); K],
+    constants: &[(usize, [u64; C]); K],
     raw: unsafe fn(&mut [u64; W]),
 ) -> bool {
     if !super::adx_selected() || k == 0 {
         return false;
     }
-    let mut st = [0u64; W];
+    let Some(st) = scratch.words.first_chunk_mut::<W>() else {
+        return false;
+    };
     let (at_p, at_q) = (&at[..3], &at[3..6]);
     for (c, &o) in xyz.iter().zip(at_p.iter()) {
         st[o..o + N].copy_from_slice(&c[..]);
@@ -95,18 +152,22 @@ fn run<const N: usize, const W: usize, const K: usize>(
             st[o..o + N].copy_from_slice(&c[..]);
         }
     }
-    for (o, c) in constants.iter() {
-        st[*o..*o + 7].copy_from_slice(c);
+    // the constants once per scratch and layout (W differs per prime)
+    if scratch.layout != W {
+        for (o, c) in constants.iter() {
+            st[*o..*o + C].copy_from_slice(c);
+        }
+        scratch.layout = W;
     }
     st[at[6]] = u64::from(k);
     st[at[7]] = u64::from(q.is_some());
     // SAFETY: `adx_selected` holds only when the CPU has BMI2 and ADX; the
     // state is laid out as the routine expects (coordinates below p, the
     // constants of its negated terms at their offsets, cnt = k >= 1).
-    unsafe { raw(&mut st) };
+    unsafe { raw(st) };
     for (c, &o) in xyz.into_iter().zip(at_p.iter()) {
         c.copy_from_slice(&st[o..o + N]);
     }
-    st.zeroize();
     true
 }
+

@@ -39,6 +39,7 @@
 //! time and never fails.
 
 use super::{AKind, ProjectivePoint, WeierstrassCurve};
+use crate::arith::backend::DoubleNAddScratch;
 use crate::field::Field;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
@@ -174,21 +175,27 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         }
     }
 
-    /// [2^k]P: k doublings ([`Self::double_n_on`] with the curve's own
-    /// formula). Constant time in P (k is public).
+    /// [2^k]P: k doublings by the curve's own formula ([`Self::double`];
+    /// no fused routine: that is [`Self::double_n_on`]). Constant time in P
+    /// (k is public).
     #[inline(always)]
     pub(crate) fn double_n(&self, k: u32) -> Self {
-        self.double_n_on::<false>(k)
+        let mut r = *self;
+        for _ in 0..k {
+            r = r.double();
+        }
+        r
     }
 
     /// [2^k]P: k doublings by [`Self::double_on`]. Where the doubling is the
     /// a = −3 one and the field has a fused routine
-    /// ([`Field::jacobian_double_n_add_a_minus_3`]: P-384 and P-521 on
-    /// x86-64 with BMI2 + ADX), that routine, the same formula in one
-    /// assembly block. Constant time in P (k is public); never fails.
+    /// ([`Field::jacobian_double_n_add_a_minus_3`]: P-256, P-384 and P-521
+    /// on x86-64 with BMI2 + ADX), that routine, the same formula in one
+    /// assembly block, on the caller's `scratch` (one for the whole chain).
+    /// Constant time in P (k is public); never fails.
     #[inline(always)]
-    pub(crate) fn double_n_on<const M3: bool>(&self, k: u32) -> Self {
-        if let Some(r) = self.fused_double_n_add::<M3>(None, k) {
+    pub(crate) fn double_n_on<const M3: bool>(&self, k: u32, scratch: &mut DoubleNAddScratch) -> Self {
+        if let Some(r) = self.fused_double_n_add::<M3>(None, k, scratch) {
             return r;
         }
         let mut r = *self;
@@ -204,8 +211,8 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
     /// field's fused routine for both where it has one (the entry passed
     /// as (x₂ : y₂ : 1), or with Z = 0 when skipped; the same values). The
     /// contract of `add_affine_unless_equal`: [2^k]P = (x₂, y₂) must be
-    /// ruled out by the caller. Constant time in P, the entry and `skip`
-    /// (k is public); never fails.
+    /// ruled out by the caller. `scratch` as for [`Self::double_n_on`].
+    /// Constant time in P, the entry and `skip` (k is public); never fails.
     #[inline(always)]
     pub(crate) fn double_n_add_affine_on<const M3: bool>(
         &self,
@@ -213,12 +220,13 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         x2: &C::Base,
         y2: &C::Base,
         skip: Choice,
+        scratch: &mut DoubleNAddScratch,
     ) -> Self {
         let q = JacobianPoint { x: *x2, y: *y2, z: C::Base::conditional_select(&C::Base::ONE, &C::Base::ZERO, skip) };
-        if let Some(r) = self.fused_double_n_add::<M3>(Some(&q), k) {
+        if let Some(r) = self.fused_double_n_add::<M3>(Some(&q), k, scratch) {
             return r;
         }
-        let d = self.double_n_on::<M3>(k);
+        let d = self.double_n_on::<M3>(k, scratch);
         let sum = d.add_affine_unless_equal(x2, y2);
         Self::conditional_select(&sum, &d, skip)
     }
@@ -226,13 +234,13 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
     /// The fused routine of [`Field::jacobian_double_n_add_a_minus_3`] when
     /// the doubling is the a = −3 one and the field has it; else `None`.
     #[inline(always)]
-    fn fused_double_n_add<const M3: bool>(&self, q: Option<&Self>, k: u32) -> Option<Self> {
+    fn fused_double_n_add<const M3: bool>(&self, q: Option<&Self>, k: u32, scratch: &mut DoubleNAddScratch) -> Option<Self> {
         if !(M3 || matches!(C::A_KIND, AKind::MinusThree)) {
             return None;
         }
         let mut xyz = [self.x, self.y, self.z];
         let q = q.map(|q| [q.x, q.y, q.z]);
-        if C::Base::jacobian_double_n_add_a_minus_3(&mut xyz, q.as_ref(), k) {
+        if C::Base::jacobian_double_n_add_a_minus_3(&mut xyz, q.as_ref(), k, scratch) {
             let [x, y, z] = xyz;
             return Some(JacobianPoint { x, y, z });
         }
@@ -789,7 +797,7 @@ impl<C: WeierstrassCurve> Zeroize for JacobianPoint<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::curves::{Secp256r1, Secp384r1, Secp521r1};
+    use crate::curves::{Secp224r1, Secp256r1, Secp384r1, Secp521r1};
 
     /// A field element whose representation limbs are `m − d` for the
     /// modulus m (d ≥ 1), or pseudo-random limbs reduced below m.
@@ -842,6 +850,9 @@ mod tests {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let specials = [Some(1), Some(2), Some(3), Some(1 << 40), None];
         let mut ran = false;
+        // one scratch throughout, as a chain uses it (the routine must not
+        // depend on what an earlier call left there)
+        let mut scratch = DoubleNAddScratch::new();
         for round in 0..160 {
             let pick = |seed: &mut u64, i: usize| {
                 let s = if round < 75 { specials[(round / [1, 5, 25][i % 3]) % 5] } else { None };
@@ -863,7 +874,7 @@ mod tests {
                 let sum = JacobianPoint::conditional_select(&r.add_affine_unless_equal(&q.x, &q.y), &r, skip);
                 for (qq, want) in [(None, r), (Some([q.x, q.y, q.z]), sum)] {
                     let mut xyz = [p.x, p.y, p.z];
-                    if !C::Base::jacobian_double_n_add_a_minus_3(&mut xyz, qq.as_ref(), k) {
+                    if !C::Base::jacobian_double_n_add_a_minus_3(&mut xyz, qq.as_ref(), k, &mut scratch) {
                         continue;
                     }
                     ran = true;
@@ -873,20 +884,20 @@ mod tests {
                     assert_eq!(xyz[2].limbs(), want.z.limbs(), "Z, round {round}, k {k}, add {add}");
                 }
                 assert_eq!(p.double_n(k).x.limbs(), r.x.limbs());
-                assert_eq!(p.double_n_add_affine_on::<false>(k, &q.x, &q.y, skip).y.limbs(), sum.y.limbs());
+                assert_eq!(p.double_n_on::<false>(k, &mut scratch).x.limbs(), r.x.limbs());
+                assert_eq!(p.double_n_add_affine_on::<false>(k, &q.x, &q.y, skip, &mut scratch).y.limbs(), sum.y.limbs());
             }
         }
         ran
     }
 
     #[test]
-    fn fused_double_n_p384_p521() {
-        let a = fused_matches::<Secp384r1>();
-        let b = fused_matches::<Secp521r1>();
+    fn fused_double_n_p256_p384_p521() {
+        let ran = [fused_matches::<Secp256r1>(), fused_matches::<Secp384r1>(), fused_matches::<Secp521r1>()];
         // the routines run exactly when the assembly backend is selected
-        assert_eq!(a, crate::arith::backend::adx_selected());
-        assert_eq!(b, crate::arith::backend::adx_selected());
+        assert_eq!(ran, [crate::arith::backend::adx_selected(); 3]);
         // and no other a = −3 field claims one
-        assert!(!fused_matches::<Secp256r1>());
+        assert!(!fused_matches::<Secp224r1>());
     }
 }
+
