@@ -144,6 +144,7 @@ pub(crate) fn mont_sqr_8_unchecked(a: &[u64; 8], m: &[u64; 8], inv: u64) -> [u64
 /// The caller must have checked [`cpu_has_bmi2_adx`] (done by
 /// [`super::mont_sqr`]); requires m odd, `inv = −m⁻¹ mod 2⁶⁴`, `a < m`.
 /// Constant time; never fails.
+#[cfg_attr(feature = "force-portable", allow(dead_code))] // compiled, never selected
 #[inline(always)]
 pub(crate) fn mont_sqr_5_6_unchecked<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> Option<[u64; N]> {
     match N {
