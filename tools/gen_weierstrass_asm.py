@@ -2,7 +2,8 @@
 """Generates crates/kurve/src/arith/backend/x86_64_weierstrass_gen.rs: x86-64
 MULX/ADCX/ADOX inline assembly for the window step of the scalar
 multiplications on the a = -3 curves over the P-256, the P-384 and the
-P-521 prime:
+P-521 prime, and over any other prime below 2^256 in four words (one
+generic block, its modulus in the state):
 k Jacobian doublings of P, then, when the public state word `add` is set,
 P + Q for an affine table point Q, one block per prime (a loop on the public
 count k around the doubling; the block's own product and square are
@@ -41,6 +42,19 @@ are again below 2^523 after each doubling (the loop invariant).
   product (375 -> 340), forming lo >> 55 in the product's addition chain
   by SHRX/SHLX/LEA instead of a pass through memory (340 -> 318), and
   leaving X + delta, Y + Z and the addition's H, r unreduced (318 -> 311).
+
+Four-word primes in general (`Mont4Ops`; the brainpool 224- and 256-bit
+primes, the r1 curves on their a = -3 isomorphs, and the secp224r1 prime;
+measured: module doc of x86_64_weierstrass.rs): the modulus m and
+-m^-1 mod 2^64 are the state words `mod`, written by the caller; the
+product is gen_adx_mont.mont_mul_rows (CIOS: an IMUL and four MULX per
+reduction round) with final_sub_lines, the square
+gen_adx_mont.mont_sqr_4_lines, both with m read from the state. As
+2^256 mod m is no small number, the linear operations are only the
+modular a + b, 2a, a - b and a/2, and the doubling is the one of
+`JacobianPoint::double_a_minus_3` (around Y' = 2Y: ten linear operations,
+Y3 = alpha*(beta' - X3) - gamma'^2/2); the addition's X3 = r^2 - HHH - 2V
+takes two subtractions.
 
 P-256 (measured: module doc of x86_64_weierstrass.rs): the product and
 the square are those of x86_64_p256.rs (the reduction multiplier of a
@@ -146,6 +160,7 @@ fixed places); every address is a fixed offset from rdi.
 """
 
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -284,6 +299,9 @@ Prime.begin = lambda self: None
 Prime.end_doubling = lambda self: None
 Prime.full_reduce = lambda self, out, regs: None
 Prime.after_loop = lambda self, out: None
+Prime.EXTRA = []
+Prime.dbl_ops = staticmethod(lambda fused_z: dbl_ops(fused_z))
+Prime.add_ops = staticmethod(lambda: add_ops())
 
 
 class P384Ops(Prime):
@@ -657,6 +675,158 @@ class P256Ops(P384Ops):
         self.store(out, dst, self.sqr_out)
 
 
+class Mont4Ops(Prime):
+    """Any odd modulus m < 2^256 in four words, Montgomery form with
+    R = 2^256 (the brainpool 224- and 256-bit primes, the secp224r1 prime):
+    the modulus and -m^-1 mod 2^64 are state words (slot `mod`, written by
+    the caller), the product is gen_adx_mont.mont_mul_rows (CIOS, an IMUL
+    and four MULX per reduction round) with final_sub_lines, the square
+    gen_adx_mont.mont_sqr_4_lines. 2^256 mod m is no small number here, so
+    the linear operations are only the modular a + b, 2a, a - b and a/2
+    (no one-pass sum of several terms: its quotient would need a division
+    estimate), and the formulas are arranged for them (`dbl_ops`,
+    `add_ops`)."""
+    ACCW = ACC[:5]
+    TOP_MASK = None
+    EXTRA = [("mod", 5)]
+
+    def M(self, j):
+        return self.m("mod", j)
+
+    @staticmethod
+    def dbl_ops(fused_z):
+        """The doubling of `JacobianPoint::double_a_minus_3` (dbl-2001-b
+        around Y' = 2Y: gamma' = Y'^2 = 4*gamma, beta' = X*gamma' = 4*beta,
+        X3 = alpha^2 - 2*beta', Y3 = alpha*(beta' - X3) - gamma'^2/2,
+        Z3 = Y'*Z; 4M + 4S and ten linear operations), ordered so that
+        dependent operations stand apart."""
+        assert not fused_z
+        return [
+            ("sqr", "zz", "z"),
+            ("lin", "y2", [(2, "y")], []),
+            ("lin", "xp", [(1, "x"), (1, "zz")], []),
+            ("lin", "xm", [(1, "x")], [(1, "zz")]),
+            ("sqr", "g4", "y2"),
+            ("mul", "t", "xp", "xm"),
+            ("mul", "b4", "x", "g4"),
+            ("mul", "z", "y2", "z"),
+            ("lin", "t2", [(2, "t")], []),
+            ("sqr", "g16", "g4"),
+            ("lin", "al", [(1, "t2"), (1, "t")], []),
+            ("half", "h8", "g16"),
+            ("sqr", "aa", "al"),
+            ("lin", "b8", [(2, "b4")], []),
+            ("lin", "x", [(1, "aa")], [(1, "b8")]),
+            ("lin", "w", [(1, "b4")], [(1, "x")]),
+            ("mul", "m", "al", "w"),
+            ("lin", "y", [(1, "m")], [(1, "h8")]),
+        ]
+
+    @staticmethod
+    def add_ops():
+        """`add_ops` with X3 = r^2 - HHH - 2V as two subtractions."""
+        out = []
+        for op in add_ops():
+            if op[0] == "lin" and op[1] == "sx":
+                out += [("lin", "v2", [(2, "v")], []),
+                        ("lin", "sx1", [(1, "rr")], [(1, "hhh")]),
+                        ("lin", "sx", [(1, "sx1")], [(1, "v2")])]
+            else:
+                out.append(op)
+        return out
+
+    def subroutines(self):
+        """The product (label 3: a at rbx, b at rbp) and the square (label
+        4: a at rbx), fully reduced, their results left in registers."""
+        out = [".p2align 4", "3:"]
+        lines, names = mont.mont_mul_rows(
+            4, lambda j: f"qword ptr [{{bx}} + {8 * j}]", lambda i: f"qword ptr [{{bp}} + {8 * i}]",
+            self.M, ACC[:6])
+        out += lines
+        fl, self.mul_out = mont.final_sub_lines(names[:4], names[4], [names[5], ACC[6], ACC[7], ACC[8]], self.M)
+        out += fl + ["ret", ".p2align 4", "4:"]
+        lines, res = mont.mont_sqr_4_lines(lambda i: f"qword ptr [{{a}} + {8 * i}]", self.M)
+        ren = {f"w{k}": ACC[k] for k in range(8)}
+        ren["a"] = "bx"
+        pat = re.compile(r"\{(w\d|a)(:e)?\}")
+        out += [pat.sub(lambda g: "{" + ren[g.group(1)] + (g.group(2) or "") + "}", x) for x in lines]
+        out.append("ret")
+        self.sqr_out = [ren[x] for x in res]
+        return out
+
+    def sqr(self, out, dst, a):
+        out.append(f"// {dst} = {a}^2")
+        out.append(f"lea {{bx}}, {self.addr(a)}")
+        out.append("call 4f")
+        self.store(out, dst, self.sqr_out)
+
+    def lin(self, out, dst, pos, neg):
+        """a + b and 2a (operands below m): the sum in five words, minus m
+        where that does not borrow (CMOVNC); a - b: plus m where it
+        borrows (CMOVNZ on the borrow mask)."""
+        r, t = ACC[:5], ACC[5:9]
+        if neg == [] and (len(pos) == 2 and pos[0][0] == pos[1][0] == 1 or len(pos) == 1 and pos[0][0] == 2):
+            a, b = (pos[0][1], pos[1][1]) if len(pos) == 2 else (pos[0][1], pos[0][1])
+            out.append(f"// {dst} = {lin_text(pos, neg)}: a + b < 2m, minus m unless that borrows")
+            for j in range(4):
+                out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
+            out.append(f"xor {{{r[4]}:e}}, {{{r[4]}:e}}")
+            for j in range(4):
+                if a == b:
+                    out.append(f"{'add' if j == 0 else 'adc'} {{{r[j]}}}, {{{r[j]}}}")
+                else:
+                    out.append(f"{'add' if j == 0 else 'adc'} {{{r[j]}}}, {self.m(b, j)}")
+            out.append(f"adc {{{r[4]}}}, 0")
+            for j in range(4):
+                out.append(f"mov {{{t[j]}}}, {{{r[j]}}}")
+            for j in range(4):
+                out.append(f"{'sub' if j == 0 else 'sbb'} {{{t[j]}}}, {self.M(j)}")
+            out.append(f"sbb {{{r[4]}}}, 0")
+            for j in range(4):
+                out.append(f"cmovnc {{{r[j]}}}, {{{t[j]}}}")
+        else:
+            assert len(pos) == 1 and len(neg) == 1 and pos[0][0] == neg[0][0] == 1, (dst, pos, neg)
+            a, b = pos[0][1], neg[0][1]
+            out.append(f"// {dst} = {lin_text(pos, neg)}: plus m where a - b borrows")
+            for j in range(4):
+                out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
+            for j in range(4):
+                out.append(f"{'sub' if j == 0 else 'sbb'} {{{r[j]}}}, {self.m(b, j)}")
+            out.append("sbb rdx, rdx")
+            for j in range(4):
+                out.append(f"mov {{{t[j]}}}, {{{r[j]}}}")
+            for j in range(4):
+                out.append(f"{'add' if j == 0 else 'adc'} {{{t[j]}}}, {self.M(j)}")
+            out.append("test rdx, rdx")
+            for j in range(4):
+                out.append(f"cmovnz {{{r[j]}}}, {{{t[j]}}}")
+        self.store(out, dst, r[:4])
+
+    def half(self, out, dst, a):
+        """dst = a/2 mod m (a below m): a + (m masked where a is odd), five
+        words, shifted right by one."""
+        r, t = ACC[:5], ACC[5:9]
+        out.append(f"// {dst} = {a} / 2: (a + (a odd ? m : 0)) >> 1")
+        for j in range(4):
+            out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
+        out.append(f"mov edx, {{{r[0]}:e}}")
+        out.append("and edx, 1")
+        out.append("neg rdx")
+        for j in range(4):
+            out.append(f"mov {{{t[j]}}}, {self.M(j)}")
+            out.append(f"and {{{t[j]}}}, rdx")
+        out.append(f"mov {{{r[4]}:e}}, 0")
+        for j in range(4):
+            out.append(f"{'add' if j == 0 else 'adc'} {{{r[j]}}}, {{{t[j]}}}")
+        out.append(f"adc {{{r[4]}}}, 0")
+        for j in range(4):
+            out.append(f"shrd {{{r[j]}}}, {{{r[j + 1]}}}, 1")
+        self.store(out, dst, r[:4])
+
+    def constants(self, ops):
+        return []
+
+
 class P521Ops(Prime):
     ACCW = ACC
     TOP_MASK = 0x7FF
@@ -926,11 +1096,11 @@ def allocate(seqs):
 
 
 def routine(cls, name, n, p, fused_z):
-    (dbl, add), temps = allocate([dbl_ops(fused_z), add_ops()])
+    (dbl, add), temps = allocate([cls.dbl_ops(fused_z), cls.add_ops()])
     slots = PINNED + [f"s{k}" for k in range(temps)]
     probe = cls(name, n, p, Layout(slots, width=n))
     consts = probe.constants(dbl + add)
-    layout = Layout(slots, [("scr", 2 * n)] + [(k, len(w)) for k, w in consts]
+    layout = Layout(slots, [("scr", 2 * n)] + [(k, len(w)) for k, w in consts] + cls.EXTRA
                     + [("cnt", 1), ("add", 1), ("save", 2)], width=n)
     f = cls(name, n, p, layout)
     subs = f.subroutines()
@@ -961,7 +1131,8 @@ HEADER = """// GENERATED by tools/gen_weierstrass_asm.py. Do not edit by hand: c
 // script and regenerate (python3 tools/gen_weierstrass_asm.py > this file).
 //
 // x86-64 MULX/ADCX/ADOX assembly: k Jacobian doublings (dbl-2001-b, a = -3)
-// over the P-256, the P-384 and the P-521 prime, one block each, on a state
+// over the P-256, the P-384 and the P-521 prime, one block each, and over
+// any four-word prime (one block, the modulus in the state), on a state
 // array of Montgomery-form field elements. The generator's docstring has the
 // procedures and the bounds; crate::arith::backend::x86_64_weierstrass has
 // the safe entry points. Constant time: the only branch is the loop on the
@@ -973,13 +1144,15 @@ HEADER = """// GENERATED by tools/gen_weierstrass_asm.py. Do not edit by hand: c
 def generate():
     o = [HEADER]
     for cls, name, n, p, fused_z in ((P256Ops, "p256", 4, P256, False), (P384Ops, "p384", 6, P384, False),
-                                     (P521Ops, "p521", 9, P521, True)):
+                                     (P521Ops, "p521", 9, P521, True), (Mont4Ops, "mont4", 4, None, False)):
         f, layout, consts, body = routine(cls, name, n, p, fused_z)
         mod = f"{name}_slot"
-        emit_slots(o, mod, f"Word offsets of the P-{name[1:]} doubling state ({n} words per field element).",
-                   layout, PINNED + [k for k, _ in consts] + ["cnt", "add"])
+        title = f"P-{name[1:]}" if p else "4-word Montgomery"
+        prime = f"the P-{name[1:]} prime" if p else "the prime m < 2^256 in the state words `mod` (m, then -m^-1 mod 2^64)"
+        emit_slots(o, mod, f"Word offsets of the {title} doubling state ({n} words per field element).",
+                   layout, PINNED + [k for k, _ in consts] + [k for k, _ in cls.EXTRA] + ["cnt", "add"])
         inputs = ", ".join(f"{mod}::{x.upper()}" for x in PINNED + ["cnt", "add"])
-        o.append(f"/// The P-{name[1:]} input offsets: P's X, Y, Z, Q's X, Y, Z, cnt, add.")
+        o.append(f"/// The {title} input offsets: P's X, Y, Z, Q's X, Y, Z, cnt, add.")
         o.append(f"pub(super) const {name.upper()}_INPUTS: [usize; 8] = [{inputs}];")
         o.append("")
         for k, w in consts:
@@ -990,7 +1163,7 @@ def generate():
                 o.append(f"    0x{x:016x},")
             o.append("];")
             o.append("")
-        o.append(f"/// The constants of the P-{name[1:]} state: (word offset, value), written by the caller.")
+        o.append(f"/// The constants of the {title} state: (word offset, value), written by the caller.")
         o.append(f"pub(super) const {name.upper()}_CONSTANTS: [(usize, [u64; {n + 1}]); {len(consts)}] = [")
         for k, _ in consts:
             o.append(f"    ({mod}::{k.upper()}, {name.upper()}_{k.upper()}),")
@@ -998,7 +1171,7 @@ def generate():
         o.append("")
         formula = "4M + 4S" if not fused_z else "3M + 5S"
         emit_fn(o, f"{name}_double_n_add_raw", [
-            f"(X, Y, Z) <- [2^cnt](X, Y, Z), Jacobian, a = -3, over the P-{name[1:]} prime",
+            f"(X, Y, Z) <- [2^cnt](X, Y, Z), Jacobian, a = -3, over {prime}",
             f"(dbl-2001-b, {formula} each), then, when the word `add` is nonzero,",
             "(X, Y, Z) <- (X, Y, Z) + (QX, QY) by the mixed madd-2004-hmv with the",
             "identity cases selected ((QX, QY, QZ) for Z = 0, P for QZ = 0; P = Q != O",

@@ -421,7 +421,8 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
 
     /// Through [`arith::backend::jacobian_double_n_add_a_minus_3`] for the
     /// Montgomery-form fields (the routines exist for the P-256, P-384 and
-    /// P-521 primes with BMI2 + ADX); plain fields have none.
+    /// P-521 primes and every four-word prime, with BMI2 + ADX); plain
+    /// fields have none.
     #[inline(always)]
     fn jacobian_double_n_add_a_minus_3(
         xyz: &mut [Self; 3],
@@ -435,7 +436,14 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
         }
         let [x, y, z] = xyz;
         let q = q.map(|[qx, qy, qz]| [&qx.limbs, &qy.limbs, &qz.limbs]);
-        arith::backend::jacobian_double_n_add_a_minus_3(scratch, [&mut x.limbs, &mut y.limbs, &mut z.limbs], q, k, &P::MODULUS)
+        arith::backend::jacobian_double_n_add_a_minus_3(
+            scratch,
+            [&mut x.limbs, &mut y.limbs, &mut z.limbs],
+            q,
+            k,
+            &P::MODULUS,
+            P::INV,
+        )
     }
 
     /// a·b + c·d: in Montgomery form through

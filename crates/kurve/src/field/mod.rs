@@ -88,8 +88,9 @@ pub trait Field:
     /// [2^k](X : Y : Z), then + Q when `q` is given, for `xyz` = (X, Y, Z)
     /// in Jacobian coordinates of a point on a curve y² = x³ − 3x + b over
     /// this field, in place, by one fused routine where the field has one
-    /// (`Fp` over the P-256, P-384 and P-521 primes on x86-64 with BMI2 +
-    /// ADX, k ≥ 1: [`crate::arith::backend::jacobian_double_n_add_a_minus_3`]).
+    /// (`Fp` over the P-256, P-384 and P-521 primes and every four-word
+    /// prime, on x86-64 with BMI2 + ADX, k ≥ 1:
+    /// [`crate::arith::backend::jacobian_double_n_add_a_minus_3`]).
     /// The doubling is `dbl-2001-b`; Q is an affine point given as
     /// (x, y, 1), or (x, y, 0) for none, added by the mixed `madd-2004-hmv`
     /// with the identity cases selected: exactly the values of the group

@@ -611,13 +611,15 @@ pub fn pm_sqr<const N: usize>(a: &[u64; N], c: u64) -> [u64; N] {
 }
 
 /// Whether [`jacobian_double_n_add_a_minus_3`] can run for the modulus `m`
-/// on this target (x86-64, the P-256, P-384 and P-521 primes; whether the
-/// CPU has BMI2 + ADX is decided at run time, inside). A compile-time test,
-/// so that the other fields skip the call and its copies altogether.
+/// of a Montgomery-form field on this target (x86-64: the P-256, P-384 and
+/// P-521 primes, and every other four-word modulus through the generic
+/// block; whether the CPU has BMI2 + ADX is decided at run time, inside).
+/// A compile-time test, so that the other fields skip the call and its
+/// copies altogether.
 pub const fn has_jacobian_double_n_add<const N: usize>(m: &[u64; N]) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        x86_64_p256::is_p256(m) || p384::is_p384(m) || p521::is_p521(m)
+        N == 4 || p384::is_p384(m) || p521::is_p521(m)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -639,8 +641,8 @@ pub const fn has_jacobian_double_n_add<const N: usize>(m: &[u64; N]) -> bool {
 pub struct DoubleNAddScratch {
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     words: [u64; SCRATCH_WORDS],
-    /// The state size (one per prime) whose constants `words` holds; 0
-    /// for none yet.
+    /// The routine (1 to 4: P-256, P-384, P-521, the generic 4-word one)
+    /// whose layout and constants `words` holds; 0 for none yet.
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     layout: usize,
 }
@@ -670,9 +672,10 @@ impl Drop for DoubleNAddScratch {
 }
 
 /// [2^k](X : Y : Z), then + Q when `q` is given, Jacobian coordinates on a
-/// curve with a = −3 over the prime `m`, in place, by one assembly routine
-/// for the k doublings and the addition where the backend has it (x86-64
-/// with BMI2 + ADX, the P-256, P-384 and P-521 primes, k ≥ 1:
+/// curve with a = −3 over the prime `m` (with −m⁻¹ mod 2⁶⁴ = `inv`), in
+/// place, by one assembly routine for the k doublings and the addition
+/// where the backend has it (x86-64 with BMI2 + ADX, the P-256, P-384 and
+/// P-521 primes and any other four-word prime, k ≥ 1:
 /// [`x86_64_weierstrass`]); returns false and leaves `xyz` untouched
 /// elsewhere, for the caller's own formulas. Q is an affine point given as
 /// (x, y, 1), or (x, y, 0) for "add nothing"; the addition is the mixed
@@ -688,11 +691,19 @@ pub fn jacobian_double_n_add_a_minus_3<const N: usize>(
     q: Option<[&[u64; N]; 3]>,
     k: u32,
     m: &[u64; N],
+    inv: u64,
 ) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         if x86_64_p256::is_p256(m) {
             return double_n_add_resized(scratch, xyz, q, k, x86_64_weierstrass::p256_double_n_add_if_selected);
+        }
+        if let Some(m4) = limbs_ref::<N, 4>(m) {
+            let m4 = *m4;
+            let f = move |s: &mut DoubleNAddScratch, xyz: [&mut [u64; 4]; 3], q: Option<[&[u64; 4]; 3]>, k: u32| {
+                x86_64_weierstrass::mont4_double_n_add_if_selected(s, xyz, q, k, &m4, inv)
+            };
+            return double_n_add_resized(scratch, xyz, q, k, f);
         }
         if p384::is_p384(m) {
             return double_n_add_resized(scratch, xyz, q, k, x86_64_weierstrass::p384_double_n_add_if_selected);
@@ -701,17 +712,12 @@ pub fn jacobian_double_n_add_a_minus_3<const N: usize>(
             return double_n_add_resized(scratch, xyz, q, k, x86_64_weierstrass::p521_double_n_add_if_selected);
         }
     }
-    let _ = (scratch, xyz, q, k, m);
+    let _ = (scratch, xyz, q, k, m, inv);
     false
 }
 
-/// A k-doubling-and-addition routine of [`x86_64_weierstrass`] on M-limb
-/// coordinates.
-#[cfg(target_arch = "x86_64")]
-type DoubleNAdd<const M: usize> =
-    fn(&mut DoubleNAddScratch, [&mut [u64; M]; 3], Option<[&[u64; M]; 3]>, u32) -> bool;
-
-/// Runs a k-doubling-and-addition routine on M-limb coordinates (M = N at
+/// Runs a k-doubling-and-addition routine of [`x86_64_weierstrass`] (`f`)
+/// on M-limb coordinates (M = N at
 /// every call site, after the modulus test), on the caller's coordinates
 /// themselves (no copy: the routine's state is the one copy).
 #[cfg(target_arch = "x86_64")]
@@ -721,7 +727,7 @@ fn double_n_add_resized<const N: usize, const M: usize>(
     xyz: [&mut [u64; N]; 3],
     q: Option<[&[u64; N]; 3]>,
     k: u32,
-    f: DoubleNAdd<M>,
+    f: impl FnOnce(&mut DoubleNAddScratch, [&mut [u64; M]; 3], Option<[&[u64; M]; 3]>, u32) -> bool,
 ) -> bool {
     let [x, y, z] = xyz;
     let (Some(x), Some(y), Some(z)) = (limbs_mut(x), limbs_mut(y), limbs_mut(z)) else {

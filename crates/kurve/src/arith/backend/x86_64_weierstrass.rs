@@ -1,21 +1,24 @@
 //! The window step of the scalar multiplications on the a = −3 curves over
-//! the P-256, P-384 and P-521 primes in x86-64 MULX/ADCX/ADOX assembly, for
-//! CPUs with BMI2 and ADX: k Jacobian doublings (`dbl-2001-b`) and then,
-//! optionally, the addition of an affine table point (the mixed
-//! `madd-2004-hmv` with the identity cases selected by CMOV), one block per
-//! prime.
+//! the P-256, P-384 and P-521 primes, and over every other four-word prime
+//! (one generic block whose modulus is a state word: brainpoolP224 and
+//! P256, r1 on their a = −3 isomorphs and t1, and secp224r1), in x86-64
+//! MULX/ADCX/ADOX assembly, for CPUs with BMI2 and ADX: k Jacobian
+//! doublings (`dbl-2001-b`) and then, optionally, the addition of an affine
+//! table point (the mixed `madd-2004-hmv` with the identity cases selected
+//! by CMOV), one block per prime.
 //!
 //! The assembly is generated (`x86_64_weierstrass_gen.rs`, from
 //! tools/gen_weierstrass_asm.py, whose docstring has every procedure and
 //! bound). Its field products and squares are those of
 //! [`super::x86_64_p256`] (P-256) and [`super::x86_64_adx`]
-//! (tools/gen_adx_mont.py; P-384, P-521) as local subroutines of the
-//! block, reading their operands from slots of one state array; each
+//! (tools/gen_adx_mont.py; P-384, P-521, the four-word primes) as local
+//! subroutines of the block, reading their operands from slots of one state array; each
 //! linear combination of the formulas (X + δ, X − δ, 12β − 9t², 4β − d,
 //! 3dt − 8γ², r² − 2V − J, …) is one pass with one reduction instead of a
 //! chain of fully reduced additions, doublings and subtractions (P-256:
 //! a + b and a − b by the modular addition and subtraction, the others by
-//! that pass). P-256 and P-384 double with 4M + 4S (Z₃ = 2YZ), P-521 with
+//! that pass; the four-word block: only those and a/2, see the
+//! generator). P-256 and P-384 double with 4M + 4S (Z₃ = 2YZ), P-521 with
 //! 3M + 5S (Z₃ = (Y + Z)² − γ − δ: its square costs 0.8 of its product);
 //! the addition is 8M + 3S.
 //! Inside the P-521 block the values are weak (any representative below
@@ -45,6 +48,19 @@
 //! the general pass (the block then 2 % faster than the Rust formulas in
 //! a window in quiet phases, 3 % slower in slow ones); Z₃ = (Y + Z)² − γ
 //! − δ (3M + 5S), no faster than the Rust formulas.
+//! The generic four-word block (products and squares of
+//! [`super::x86_64_adx`]'s generator with the modulus read from the state;
+//! only the modular a + b, 2a, a − b and a/2 as linear operations, since
+//! 2²⁵⁶ mod m is not small: the doubling of `double_a_minus_3`, around
+//! Y′ = 2Y) against the Rust formulas, the whole `mul` in one process with
+//! the routine switched on and off in alternate rounds (Intel Xeon, min of
+//! 300 rounds of 8 scalars): brainpoolP256t1 66.0 → 62.7 µs, brainpoolP256r1
+//! 65.4 → 62.7, brainpoolP224r1 57.6 → 55.0, secp224r1 64.2 → 55.3 (its
+//! Rust formulas run on the portable products, which LLVM specializes to
+//! its 0 and all-ones limbs); one doubling of brainpoolP256t1 169 → 162 ns
+//! (secp256r1's block: 122). With the shorter product rows of
+//! tools/gen_adx_mont.py that followed (row 0 a plain product), 59.8 µs
+//! for brainpoolP256t1 against 64.3 on the Rust formulas.
 //! Constant time: the
 //! branches are the loop on the public count and the test of the public
 //! "add" word (and the calls and returns, at fixed places); every address
@@ -62,7 +78,8 @@ use super::DoubleNAddScratch;
 
 /// Words of the largest state of the routines here (the P-521 one), the
 /// size of the [`DoubleNAddScratch`] that holds each of them.
-pub const STATE_WORDS: usize = max(max(gen::p256_slot::WORDS, gen::p384_slot::WORDS), gen::p521_slot::WORDS);
+pub const STATE_WORDS: usize =
+    max(max(max(gen::p256_slot::WORDS, gen::p384_slot::WORDS), gen::p521_slot::WORDS), gen::mont4_slot::WORDS);
 
 const fn max(a: usize, b: usize) -> usize {
     if a > b { a } else { b }
@@ -79,7 +96,7 @@ pub fn p256_double_n_add_if_selected(
     q: Option<[&[u64; 4]; 3]>,
     k: u32,
 ) -> bool {
-    run(scratch, xyz, q, k, &gen::P256_INPUTS, &gen::P256_CONSTANTS, gen::p256_double_n_add_raw)
+    run(scratch, xyz, q, k, 1, &gen::P256_INPUTS, &gen::P256_CONSTANTS, None, gen::p256_double_n_add_raw)
 }
 
 /// [2^k](X : Y : Z) in Jacobian coordinates on a curve y² = x³ − 3x + b over
@@ -100,7 +117,7 @@ pub fn p384_double_n_add_if_selected(
     q: Option<[&[u64; 6]; 3]>,
     k: u32,
 ) -> bool {
-    run(scratch, xyz, q, k, &gen::P384_INPUTS, &gen::P384_CONSTANTS, gen::p384_double_n_add_raw)
+    run(scratch, xyz, q, k, 2, &gen::P384_INPUTS, &gen::P384_CONSTANTS, None, gen::p384_double_n_add_raw)
 }
 
 /// [`p384_double_n_add_if_selected`] over the P-521 prime (Montgomery form
@@ -112,13 +129,33 @@ pub fn p521_double_n_add_if_selected(
     q: Option<[&[u64; 9]; 3]>,
     k: u32,
 ) -> bool {
-    run(scratch, xyz, q, k, &gen::P521_INPUTS, &gen::P521_CONSTANTS, gen::p521_double_n_add_raw)
+    run(scratch, xyz, q, k, 3, &gen::P521_INPUTS, &gen::P521_CONSTANTS, None, gen::p521_double_n_add_raw)
+}
+
+/// [`p384_double_n_add_if_selected`] over any odd prime m < 2²⁵⁶ in four
+/// words with −m⁻¹ mod 2⁶⁴ = `inv` (Montgomery form with R = 2²⁵⁶, each
+/// coordinate below m): the generic block, whose modulus is a state word
+/// rather than an immediate (brainpoolP224r1/t1 and P256r1/t1, the r1
+/// curves on their a = −3 isomorphs, and secp224r1). Same contract.
+#[inline]
+pub fn mont4_double_n_add_if_selected(
+    scratch: &mut DoubleNAddScratch,
+    xyz: [&mut [u64; 4]; 3],
+    q: Option<[&[u64; 4]; 3]>,
+    k: u32,
+    m: &[u64; 4],
+    inv: u64,
+) -> bool {
+    let modulus = (gen::mont4_slot::MOD, [m[0], m[1], m[2], m[3], inv]);
+    run(scratch, xyz, q, k, 4, &gen::MONT4_INPUTS, &gen::MONT4_CONSTANTS, Some(modulus), gen::mont4_double_n_add_raw)
 }
 
 /// Lays out the state at the offsets `at` (P's X, Y, Z, Q's X, Y, Z when
 /// given, k, the add flag) in the first W words of `scratch`, straight
-/// from the caller's coordinates, and the routine's constants when the
-/// scratch does not hold them yet; runs the routine and writes P back
+/// from the caller's coordinates, the routine's constants when the
+/// scratch does not hold them yet (`id` names the routine, hence its
+/// layout and constants), and the `modulus` words of a generic routine at
+/// every call; runs the routine and writes P back
 /// through `xyz` (the only copy made here: the callers pass their
 /// coordinates by reference, so that each window step copies one state
 /// rather than one per layer). The state is left in the scratch, which
@@ -133,8 +170,10 @@ fn run<const N: usize, const W: usize, const K: usize, const C: usize>(
     xyz: [&mut [u64; N]; 3],
     q: Option<[&[u64; N]; 3]>,
     k: u32,
+    id: usize,
     at: &[usize; 8],
     constants: &[(usize, [u64; C]); K],
+    modulus: Option<(usize, [u64; 5])>,
     raw: unsafe fn(&mut [u64; W]),
 ) -> bool {
     if !super::adx_selected() || k == 0 {
@@ -152,18 +191,22 @@ fn run<const N: usize, const W: usize, const K: usize, const C: usize>(
             st[o..o + N].copy_from_slice(&c[..]);
         }
     }
-    // the constants once per scratch and layout (W differs per prime)
-    if scratch.layout != W {
+    // the constants once per scratch and routine
+    if scratch.layout != id {
         for (o, c) in constants.iter() {
             st[*o..*o + C].copy_from_slice(c);
         }
-        scratch.layout = W;
+        scratch.layout = id;
+    }
+    if let Some((o, m)) = modulus {
+        st[o..o + 5].copy_from_slice(&m);
     }
     st[at[6]] = u64::from(k);
     st[at[7]] = u64::from(q.is_some());
     // SAFETY: `adx_selected` holds only when the CPU has BMI2 and ADX; the
     // state is laid out as the routine expects (coordinates below p, the
-    // constants of its negated terms at their offsets, cnt = k >= 1).
+    // constants of its negated terms or its modulus at their offsets,
+    // cnt = k >= 1).
     unsafe { raw(st) };
     for (c, &o) in xyz.into_iter().zip(at_p.iter()) {
         c.copy_from_slice(&st[o..o + N]);

@@ -189,9 +189,10 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
 
     /// [2^k]P: k doublings by [`Self::double_on`]. Where the doubling is the
     /// a = −3 one and the field has a fused routine
-    /// ([`Field::jacobian_double_n_add_a_minus_3`]: P-256, P-384 and P-521
-    /// on x86-64 with BMI2 + ADX), that routine, the same formula in one
-    /// assembly block, on the caller's `scratch` (one for the whole chain).
+    /// ([`Field::jacobian_double_n_add_a_minus_3`]: P-256, P-384, P-521 and
+    /// the four-word primes on x86-64 with BMI2 + ADX), that routine, the
+    /// same formula in one assembly block, on the caller's `scratch` (one
+    /// for the whole chain).
     /// Constant time in P (k is public); never fails.
     #[inline(always)]
     pub(crate) fn double_n_on<const M3: bool>(&self, k: u32, scratch: &mut DoubleNAddScratch) -> Self {
@@ -797,7 +798,7 @@ impl<C: WeierstrassCurve> Zeroize for JacobianPoint<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::curves::{Secp224r1, Secp256r1, Secp384r1, Secp521r1};
+    use crate::curves::{BrainpoolP224t1, BrainpoolP256t1, Secp192r1, Secp224r1, Secp256r1, Secp384r1, Secp521r1};
 
     /// A field element whose representation limbs are `m − d` for the
     /// modulus m (d ≥ 1), or pseudo-random limbs reduced below m.
@@ -896,8 +897,17 @@ mod tests {
         let ran = [fused_matches::<Secp256r1>(), fused_matches::<Secp384r1>(), fused_matches::<Secp521r1>()];
         // the routines run exactly when the assembly backend is selected
         assert_eq!(ran, [crate::arith::backend::adx_selected(); 3]);
-        // and no other a = −3 field claims one
-        assert!(!fused_matches::<Secp224r1>());
+    }
+
+    /// The generic four-word block (modulus in the state) on the brainpool
+    /// 224- and 256-bit primes (the t1 curves, a = −3; the r1 curves share
+    /// these fields and run the block on their a = −3 isomorphs) and the
+    /// secp224r1 prime (m₀ = 1, so −m⁻¹ = 2⁶⁴ − 1), one scratch per field;
+    /// a three-word field has no routine.
+    #[test]
+    fn fused_double_n_four_word_montgomery() {
+        let ran = [fused_matches::<BrainpoolP256t1>(), fused_matches::<BrainpoolP224t1>(), fused_matches::<Secp224r1>()];
+        assert_eq!(ran, [crate::arith::backend::adx_selected(); 3]);
+        assert!(!fused_matches::<Secp192r1>());
     }
 }
-

@@ -862,7 +862,14 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     ///   once, when dropped) instead of one wiped after every window: in
     ///   one process, the P-256 routine switched on and off in alternate
     ///   rounds (min of 1500 rounds of 8 scalars), secp256r1 48.6 → 47.3;
-    ///   while the state was still wiped per window, 49.3–49.6 → 49.6.
+    ///   while the state was still wiped per window, 49.3–49.6 → 49.6;
+    /// - the generic four-word window block (modulus in the state) for the
+    ///   other four-word a = −3 fields, then a product with row 0 as a
+    ///   plain product (Intel Xeon, min of 300 alternating rounds):
+    ///   brainpoolP256t1 66.0 → 62.7 → 59.8 (the Rust formulas on the new
+    ///   product 64.3), brainpoolP256r1 65.4 → 62.7 → 59.9, brainpoolP224r1
+    ///   57.6 → 55.0 → 52.5, secp224r1 64.2 → 55.3 → 53.0; secp256r1
+    ///   unchanged (47.7).
     ///
     /// Constant time: the loop counts depend on T and the public scalar
     /// size only, the inversion is the constant-time safegcd, every table
