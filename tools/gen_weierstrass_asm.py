@@ -292,7 +292,45 @@ def select(self, out, sx, sy, sz):
         self.store(out, c, ACC[:self.n])
 
 
+def mod_add_sub(self, out, dst, pos, neg):
+    """dst = a + b, 2a or a - b of four-word operands below p by the modular
+    addition (a + b < 2p in five words, then minus p (`sub_p`) where that
+    does not borrow, CMOVNC) or subtraction (plus p where a - b borrows:
+    `add_p_masked` with the mask in rdx); the class gives p's two hooks.
+    False, emitting nothing, for any other combination."""
+    r, t = ACC[:5], ACC[5:9]
+    if neg == [] and (len(pos) == 2 and pos[0][0] == pos[1][0] == 1 or len(pos) == 1 and pos[0][0] == 2):
+        a, b = (pos[0][1], pos[1][1]) if len(pos) == 2 else (pos[0][1], pos[0][1])
+        out.append(f"// {dst} = {lin_text(pos, neg)}: a + b < 2p, minus p unless that borrows")
+        for j in range(4):
+            out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
+        out.append(f"xor {{{r[4]}:e}}, {{{r[4]}:e}}")
+        for j in range(4):
+            out.append(f"{'add' if j == 0 else 'adc'} {{{r[j]}}}, {self.m(b, j)}")
+        out.append(f"adc {{{r[4]}}}, 0")
+        for j in range(4):
+            out.append(f"mov {{{t[j]}}}, {{{r[j]}}}")
+        self.sub_p(out, t)
+        out.append(f"sbb {{{r[4]}}}, 0")
+        for j in range(4):
+            out.append(f"cmovnc {{{r[j]}}}, {{{t[j]}}}")
+    elif len(pos) == 1 and len(neg) == 1 and pos[0][0] == neg[0][0] == 1:
+        a, b = pos[0][1], neg[0][1]
+        out.append(f"// {dst} = {lin_text(pos, neg)}: plus p where a - b borrows")
+        for j in range(4):
+            out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
+        for j in range(4):
+            out.append(f"{'sub' if j == 0 else 'sbb'} {{{r[j]}}}, {self.m(b, j)}")
+        out.append("sbb rdx, rdx")
+        self.add_p_masked(out, r)
+    else:
+        return False
+    self.store(out, dst, r[:4])
+    return True
+
+
 Prime.select = select
+Prime.mod_add_sub = mod_add_sub
 Prime.top_mask = lambda self, src: self.TOP_MASK
 Prime.begin_add = lambda self: None
 Prime.begin = lambda self: None
@@ -536,49 +574,30 @@ class P256Ops(P384Ops):
         and subtraction of x86_64_add.rs, shorter than the general pass:
         a + b < 2p, minus p where that does not borrow (CMOVNC); a - b,
         plus p masked by its borrow. Every other combination: P384Ops.lin."""
-        if neg == [] and (len(pos) == 2 and pos[0][0] == pos[1][0] == 1 or len(pos) == 1 and pos[0][0] == 2):
-            a, b = (pos[0][1], pos[1][1]) if len(pos) == 2 else (pos[0][1], pos[0][1])
-            out.append(f"// {dst} = {lin_text(pos, neg)}: a + b < 2p, minus p unless that borrows")
-            r, t = ACC[:5], ACC[5:9]
-            for j in range(4):
-                out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
-            out.append(f"xor {{{r[4]}:e}}, {{{r[4]}:e}}")
-            for j in range(4):
-                out.append(f"{'add' if j == 0 else 'adc'} {{{r[j]}}}, {self.m(b, j)}")
-            out.append(f"adc {{{r[4]}}}, 0")
-            for j in range(4):
-                out.append(f"mov {{{t[j]}}}, {{{r[j]}}}")
-            out.append("mov {lo:e}, 0xffffffff")
-            out.append("mov {hi}, 0xffffffff00000001")
-            out.append(f"sub {{{t[0]}}}, -1")
-            out.append(f"sbb {{{t[1]}}}, {{lo}}")
-            out.append(f"sbb {{{t[2]}}}, 0")
-            out.append(f"sbb {{{t[3]}}}, {{hi}}")
-            out.append(f"sbb {{{r[4]}}}, 0")
-            for j in range(4):
-                out.append(f"cmovnc {{{r[j]}}}, {{{t[j]}}}")
-            self.store(out, dst, r[:4])
-            return
-        if len(pos) == 1 and len(neg) == 1 and pos[0][0] == neg[0][0] == 1:
-            a, b = pos[0][1], neg[0][1]
-            out.append(f"// {dst} = {lin_text(pos, neg)}: plus p where a - b borrows")
-            r = ACC[:4]
-            for j in range(4):
-                out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
-            for j in range(4):
-                out.append(f"{'sub' if j == 0 else 'sbb'} {{{r[j]}}}, {self.m(b, j)}")
-            out.append("sbb rdx, rdx")
-            out.append("mov {lo}, rdx")
-            out.append("shr {lo}, 32")
-            out.append("mov {hi}, 0xffffffff00000001")
-            out.append("and {hi}, rdx")
-            out.append(f"add {{{r[0]}}}, rdx")
-            out.append(f"adc {{{r[1]}}}, {{lo}}")
-            out.append(f"adc {{{r[2]}}}, 0")
-            out.append(f"adc {{{r[3]}}}, {{hi}}")
-            self.store(out, dst, r)
-            return
-        P384Ops.lin(self, out, dst, pos, neg)
+        if not self.mod_add_sub(out, dst, pos, neg):
+            P384Ops.lin(self, out, dst, pos, neg)
+
+    def sub_p(self, out, t):
+        """t - p on the four words t (the borrow chain left open); p's
+        words 1 and 3 as immediates in lo, hi."""
+        out.append("mov {lo:e}, 0xffffffff")
+        out.append("mov {hi}, 0xffffffff00000001")
+        out.append(f"sub {{{t[0]}}}, -1")
+        out.append(f"sbb {{{t[1]}}}, {{lo}}")
+        out.append(f"sbb {{{t[2]}}}, 0")
+        out.append(f"sbb {{{t[3]}}}, {{hi}}")
+
+    def add_p_masked(self, out, r):
+        """r + (p & rdx) for the borrow mask rdx: p's words from the mask
+        (all ones, its low half, 0, and the constant masked)."""
+        out.append("mov {lo}, rdx")
+        out.append("shr {lo}, 32")
+        out.append("mov {hi}, 0xffffffff00000001")
+        out.append("and {hi}, rdx")
+        out.append(f"add {{{r[0]}}}, rdx")
+        out.append(f"adc {{{r[1]}}}, {{lo}}")
+        out.append(f"adc {{{r[2]}}}, 0")
+        out.append(f"adc {{{r[3]}}}, {{hi}}")
 
     def subroutines(self):
         """The product (label 3: a at rbx, b at rbp) and the square (label
@@ -761,46 +780,23 @@ class Mont4Ops(Prime):
         self.store(out, dst, self.sqr_out)
 
     def lin(self, out, dst, pos, neg):
-        """a + b and 2a (operands below m): the sum in five words, minus m
-        where that does not borrow (CMOVNC); a - b: plus m where it
-        borrows (CMOVNZ on the borrow mask)."""
-        r, t = ACC[:5], ACC[5:9]
-        if neg == [] and (len(pos) == 2 and pos[0][0] == pos[1][0] == 1 or len(pos) == 1 and pos[0][0] == 2):
-            a, b = (pos[0][1], pos[1][1]) if len(pos) == 2 else (pos[0][1], pos[0][1])
-            out.append(f"// {dst} = {lin_text(pos, neg)}: a + b < 2m, minus m unless that borrows")
-            for j in range(4):
-                out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
-            out.append(f"xor {{{r[4]}:e}}, {{{r[4]}:e}}")
-            for j in range(4):
-                if a == b:
-                    out.append(f"{'add' if j == 0 else 'adc'} {{{r[j]}}}, {{{r[j]}}}")
-                else:
-                    out.append(f"{'add' if j == 0 else 'adc'} {{{r[j]}}}, {self.m(b, j)}")
-            out.append(f"adc {{{r[4]}}}, 0")
-            for j in range(4):
-                out.append(f"mov {{{t[j]}}}, {{{r[j]}}}")
-            for j in range(4):
-                out.append(f"{'sub' if j == 0 else 'sbb'} {{{t[j]}}}, {self.M(j)}")
-            out.append(f"sbb {{{r[4]}}}, 0")
-            for j in range(4):
-                out.append(f"cmovnc {{{r[j]}}}, {{{t[j]}}}")
-        else:
-            assert len(pos) == 1 and len(neg) == 1 and pos[0][0] == neg[0][0] == 1, (dst, pos, neg)
-            a, b = pos[0][1], neg[0][1]
-            out.append(f"// {dst} = {lin_text(pos, neg)}: plus m where a - b borrows")
-            for j in range(4):
-                out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
-            for j in range(4):
-                out.append(f"{'sub' if j == 0 else 'sbb'} {{{r[j]}}}, {self.m(b, j)}")
-            out.append("sbb rdx, rdx")
-            for j in range(4):
-                out.append(f"mov {{{t[j]}}}, {{{r[j]}}}")
-            for j in range(4):
-                out.append(f"{'add' if j == 0 else 'adc'} {{{t[j]}}}, {self.M(j)}")
-            out.append("test rdx, rdx")
-            for j in range(4):
-                out.append(f"cmovnz {{{r[j]}}}, {{{t[j]}}}")
-        self.store(out, dst, r[:4])
+        """Only a + b, 2a and a - b (`Prime.mod_add_sub`, m from the state)."""
+        assert self.mod_add_sub(out, dst, pos, neg), (dst, pos, neg)
+
+    def sub_p(self, out, t):
+        for j in range(4):
+            out.append(f"{'sub' if j == 0 else 'sbb'} {{{t[j]}}}, {self.M(j)}")
+
+    def add_p_masked(self, out, r):
+        """r + m where the mask rdx is set: t = r + m, CMOVNZ."""
+        t = ACC[5:9]
+        for j in range(4):
+            out.append(f"mov {{{t[j]}}}, {{{r[j]}}}")
+        for j in range(4):
+            out.append(f"{'add' if j == 0 else 'adc'} {{{t[j]}}}, {self.M(j)}")
+        out.append("test rdx, rdx")
+        for j in range(4):
+            out.append(f"cmovnz {{{r[j]}}}, {{{t[j]}}}")
 
     def half(self, out, dst, a):
         """dst = a/2 mod m (a below m): a + (m masked where a is odd), five
