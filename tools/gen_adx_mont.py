@@ -314,92 +314,142 @@ def gen(n, combined, inv_one=False, p384=False, allin=False, fsub=False):
 
 def gen_sqr_p521(n):
     """Montgomery squaring for the P-521 prime (N = 9): the full 2N-word
-    square a^2 with MULX/ADCX/ADOX, then the rotation reduction of
-    p521_redc_tail. A pointer to a, N accumulators, rdx, lo and hi are
-    thirteen registers; the square's words go to the stack. (For P-384,
-    N = 6, a buffer-based square followed by the portable reduction of
-    backend/p384.rs measured slower than the special multiplication of a by
-    itself: 45.6 vs 43.1 ns per dependent squaring.)
-
-    Phase 1, the cross products C = sum_{i<j} a_i*a_j*2^(64(i+j)), by rows:
-    row i (rdx = a_i) adds a_i*a_j for j > i to words i+j (low halves, OF
-    chain) and i+j+1 (high halves, CF chain). Rows 0..i sum to less than
-    2^(64(N+i+1)), so no carry leaves word N+i and row i's top word starts
-    at zero. After row i, words 2i+1 and 2i+2 are final (row i+1 starts at
-    word 2i+3): they are stored and their registers take the next top words.
-
-    Phase 2, a^2 = 2C + sum a_i^2*2^(128i), word by word: the doubling on
-    the CF chain (adcx w, w), the squares on the OF chain; the low N words
-    go back to the stack, the high N stay in registers for the reduction.
+    square a^2 with MULX/ADCX/ADOX (p521_sqr_lines), then the rotation
+    reduction of p521_redc_tail. A pointer to a, N accumulators, rdx, lo,
+    hi and one more scratch register (z) are fourteen registers; the
+    square's low words go to the stack. (For P-384, N = 6, a buffer-based
+    square followed by the portable reduction of backend/p384.rs measured
+    slower than the special multiplication of a by itself: 45.6 vs 43.1 ns
+    per dependent squaring.)
 
     Measured (ns per square, dependent chain / three independent chains):
     34.8 / 31.2, against 43.8 / 36.5 for the same square written to a
-    buffer of the caller and reduced by the portable p521::redc."""
+    buffer of the caller and reduced by the portable p521::redc (AMD EPYC,
+    with the row square p521_sqr_lines replaced). The staircase of
+    p521_sqr_lines, against that row square (Intel Xeon, the asm called
+    from C in a dependent chain, min of 300 rounds of 1000): 35.7 -> 31.0
+    ns fully reduced; s2n-bignum's bignum_sqr_p521 in the same process
+    25.4."""
     pool = [f"r{k}" for k in range(n)]
     lines, h = p521_sqr_lines(
         n, lambda i: f"qword ptr [{{a}} + {8 * i}]", lambda k: f"qword ptr [rsp + {8 * k}]", pool,
-        counts=("rdx", "{a}"))
+        counts=("{a}", "{z}"))
     lines = [f"sub rsp, {8 * 2 * n}"] + lines + [f"add rsp, {8 * 2 * n}"]
     return finish_p521(f"sqr_p521_{n}_raw", n, lines, pool, h, ["a"],
         doc=["/// Montgomery square a^2*2^-576 mod p for the P-521 prime, fully reduced:",
-             "/// the 45-product square, then the rotation reduction (`p521_redc_tail`).",
+             "/// the 44-product square (`p521_sqr_lines`), then the rotation reduction",
+             "/// (`p521_redc_tail`).",
              "///",
-             "/// Requires BMI2 and ADX (checked by the caller) and a < p."])
+             "/// Requires BMI2 and ADX (checked by the caller) and a < 2^544."], scratch=["z"])
+
+
+# The cross products a_i*a_j (i < j < 8) of the P-521 square in four rows
+# of seven: each row's low halves land on contiguous words (a_i*a_j at word
+# i + j), and it starts where the previous row's two lowest words became
+# final (s2n-bignum's bignum_sqr_p521 orders its products the same way).
+P521_SQR_ROWS = [
+    [(0, j) for j in range(1, 8)],
+    [(1, j) for j in range(2, 8)] + [(4, 5)],
+    [(2, j) for j in range(3, 8)] + [(6, 4), (6, 5)],
+    [(3, j) for j in range(4, 8)] + [(7, 4), (7, 5), (7, 6)],
+]
 
 
 def p521_sqr_lines(n, A, OUT, pool, weak=False, counts=None):
-    """The P-521 square of gen_sqr_p521 as asm template lines: A(i) the
-    operand of a_i, OUT(k) of scratch word k (2N words), pool the N
-    registers. Returns the lines and the result registers in word order.
-    weak: the result is only partly reduced (p521_redc_tail)."""
+    """The P-521 square as asm template lines: A(i) the operand of a_i,
+    OUT(k) of scratch word k (2N words), pool the N accumulator registers,
+    counts two more free registers (template names): the first may be the
+    pointer behind A (it is read last in the square), the second is free
+    throughout. Returns the lines and the result registers in word order.
+    weak: the result is only partly reduced (p521_redc_tail).
+
+    With a = L + a_8*2^512 (L = a_0..a_7), a^2 = L^2 + 2*a_8*L*2^512 +
+    a_8^2*2^1024, for a < 2^544 (so 2*a_8 and a_8^2 fit in a word and a^2
+    in 17 words):
+      1. the 28 cross products C of L in the four rows of P521_SQR_ROWS,
+         each on the two carry chains (low halves on CF, high halves on
+         OF, into words that start at zero by XOR, which also clears both
+         flags), ending in one ADCX of the zero register (counts[1]); the
+         two lowest words of the first three rows are final and stored;
+      2. L^2 = 2C + sum a_i^2*2^(128i), word by word: the doubling on CF
+         (ADCX w, w), the squares on OF; words 0..7 to the stack, 8..15
+         stay in registers;
+      3. + 2*a_8*L*2^512 by one row (rdx = 2*a_8) into words 8..16, word 16
+         starting as a_8^2 (IMUL); word 8 is then final and stored.
+    44 MULX and one IMUL against the 45 MULX of the plain row square, and
+    four chain restarts instead of eight."""
+    assert n == 9 and counts
     lines = []
     reg_of = {}
     free = list(pool)
-    # row 0 words 1..n
-    for w in range(1, n + 1):
-        r = free.pop(0)
-        reg_of[w] = r
-        lines.append(f"xor {{{r}:e}}, {{{r}:e}}")
-    for i in range(n - 1):
-        lines.append(f"// row {i}: words {2*i+1}..{i+n} += a[{i}] * a[{i+1}..{n}]")
-        if i > 0:
-            r = free.pop(0)
-            reg_of[i + n] = r
-            lines.append(f"xor {{{r}:e}}, {{{r}:e}}")
-        else:
-            lines.append("xor {lo:e}, {lo:e}")
-        lines.append(f"mov rdx, {A(i)}")
-        for j in range(i + 1, n):
+    zt = counts[1]
+    R = lambda w: f"{{{reg_of[w]}}}"
+    E = lambda r: r.replace("}", ":e}") if r.startswith("{") else f"{{{r}:e}}"
+    top = 0
+    for row in P521_SQR_ROWS:
+        words = sorted({i + j for i, j in row} | {i + j + 1 for i, j in row})
+        lines.append("// cross products " + ", ".join(f"a{i}*a{j}" for i, j in row))
+        for w in words:
+            if w > top:
+                reg_of[w] = free.pop(0)
+                lines.append(f"xor {E(reg_of[w])}, {E(reg_of[w])}")
+        lines.append(f"xor {E(zt)}, {E(zt)}")
+        cur = None
+        for i, j in row:
+            if i != cur:
+                lines.append(f"mov rdx, {A(i)}")
+                cur = i
             lines.append(f"mulx {{hi}}, {{lo}}, {A(j)}")
-            lines.append(f"adox {{{reg_of[i + j]}}}, {{lo}}")
-            lines.append(f"adcx {{{reg_of[i + j + 1]}}}, {{hi}}")
-        lines.append(f"// no carry leaves word {i + n}: absorb OF")
-        lines.append("mov {lo:e}, 0")
-        lines.append(f"adox {{{reg_of[i + n]}}}, {{lo}}")
-        for w in (2 * i + 1, 2 * i + 2):
-            r = reg_of.pop(w)
-            lines.append(f"mov {OUT(w)}, {{{r}}}")
-            free.append(r)
-    assert not reg_of, reg_of
-    lines.append("// phase 2: 2C + sum a_i^2 2^(128 i); word 0 of C and word 2N-1 are zero")
-    lines.append("xor {lo:e}, {lo:e}")
-    w0 = pool[0]
-    # words 0..n-1 go back to the stack through w0; words n..2n-2 stay in
-    # pool[1..n], word 2n-1 in pool[0]
-    h = pool[1:] + [w0]
-    for i in range(n):
+            lines.append(f"adcx {R(i + j)}, {{lo}}")
+            lines.append(f"adox {R(i + j + 1)}, {{hi}}")
+        top = max(words)
+        lines.append(f"// no carry leaves word {top}: absorb CF")
+        lines.append(f"adcx {R(top)}, {zt}")
+        first = min(i + j for i, j in row)
+        if first < 7:
+            for w in (first, first + 1):
+                lines.append(f"mov {OUT(w)}, {R(w)}")
+                free.append(reg_of.pop(w))
+    assert top == 14 and sorted(reg_of) == list(range(7, 15)), (top, reg_of)
+    lines.append("// L^2 = 2C + sum a_i^2 2^(128 i) (i < 8), words 0..15; words 1..6 from the stack")
+    reg_of[15] = free.pop(0)
+    lines.append(f"xor {E(zt)}, {E(zt)}")
+    lines.append(f"mov {E(R(15))}, 0")
+    for i in range(8):
         lines.append(f"mov rdx, {A(i)}")
         lines.append("mulx {hi}, {lo}, rdx")
+        if i == 0:
+            lines.append(f"mov {OUT(0)}, {{lo}}")
         for k, half in ((2 * i, "lo"), (2 * i + 1, "hi")):
-            dst = h[k - n] if k >= n else w0
-            if k == 0 or k == 2 * n - 1:
-                lines.append(f"xor {{{dst}:e}}, {{{dst}:e}}" if k == 0 else f"mov {{{dst}:e}}, 0")
-            else:
-                lines.append(f"mov {{{dst}}}, {OUT(k)}")
-            lines.append(f"adcx {{{dst}}}, {{{dst}}}")
-            lines.append(f"adox {{{dst}}}, {{{half}}}")
-            if k < n:
-                lines.append(f"mov {OUT(k)}, {{{dst}}}")
+            if k == 0:
+                continue
+            d = R(k) if k in reg_of else zt
+            if k not in reg_of:
+                lines.append(f"mov {d}, {OUT(k)}")
+            lines.append(f"adcx {d}, {d}")
+            lines.append(f"adox {d}, {{{half}}}")
+            if k not in reg_of:
+                lines.append(f"mov {OUT(k)}, {d}")
+    lines.append(f"mov {OUT(7)}, {R(7)}")
+    free.append(reg_of.pop(7))
+    lines.append("// + 2 a_8 L 2^512 + a_8^2 2^1024: words 8..16")
+    reg_of[16] = free.pop(0)
+    lines.append(f"mov rdx, {A(8)}")
+    lines.append(f"mov {R(16)}, rdx")
+    lines.append(f"imul {R(16)}, rdx")
+    lines.append("add rdx, rdx")
+    lines.append(f"xor {E(zt)}, {E(zt)}")
+    for j in range(8):
+        lines.append(f"mulx {{hi}}, {{lo}}, {A(j)}")
+        lines.append(f"adcx {R(8 + j)}, {{lo}}")
+        if j == 0:
+            lines.append(f"mov {OUT(8)}, {R(8)}")
+        lines.append(f"adox {R(9 + j)}, {{hi}}")
+    lines.append(f"adcx {R(16)}, {zt}")
+    lines.append("// word 17 is zero")
+    reg_of[17] = reg_of.pop(8)
+    lines.append(f"xor {E(R(17))}, {E(R(17))}")
+    h = [reg_of[w] for w in range(9, 18)]
     p521_redc_tail(lines, h, OUT, weak, counts)
     return lines, h
 
@@ -530,11 +580,11 @@ def p521_fold_weak(lines, h, minus=0):
             lines.append(f"adc {{{h[k]}}}, 0")
 
 
-def finish_p521(name, n, lines, pool, h, ins, doc):
+def finish_p521(name, n, lines, pool, h, ins, doc, scratch=()):
     """The Rust function around a reduced P-521 template: the input pointers
     `ins` (each to n words, read only; the registers holding them are
     clobbered, as the tail uses them for its shift counts), the nine result
-    registers h returned in word order. The templates keep their scratch
+    registers h returned in word order, `scratch` more clobbered registers. The templates keep their scratch
     words on the stack
     (below rsp, reserved with SUB and released with ADD), so the inputs are
     read where the caller wrote them. Copying them into one buffer first
@@ -559,6 +609,8 @@ def finish_p521(name, n, lines, pool, h, ins, doc):
         out.append(f"            {x} = inout(reg) {x}.as_ptr() => _,")
     for x in pool:
         out.append(f"            {x} = out(reg) h{h.index(x)},")
+    for x in scratch:
+        out.append(f"            {x} = out(reg) _,")
     out.append("            lo = out(reg) _,")
     out.append("            hi = out(reg) _,")
     out.append("            out(\"rdx\") _,")

@@ -371,7 +371,9 @@ pub(crate) fn mul_p521_unchecked(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
 }
 
 /// Montgomery square a²·2⁻⁵⁷⁶ mod p for the P-521 prime, fully reduced:
-/// the 45-product square by MULX/ADCX/ADOX, then the rotation reduction of
+/// the 44-product staircase square by MULX/ADCX/ADOX (cross products of the
+/// low eight words in four rows, then the top word's row), then the
+/// rotation reduction of
 /// [`super::p521::redc`] in the same assembly (generated,
 /// `sqr_p521_9_raw`).
 ///
