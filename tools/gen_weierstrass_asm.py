@@ -60,12 +60,15 @@ P-256 (measured: module doc of x86_64_weierstrass.rs): the product and
 the square are those of x86_64_p256.rs (the reduction multiplier of a
 round is t_0 itself; q*p = -q + q*2^96 + q*p3*2^192, one MULX and two
 shifts a round; the final subtraction by CMOVNC), label 3 with a at rbx
-and b at rbp, label 4 with a at rbx. The linear combinations a + b, 2a
-and a - b are the modular addition (a + b < 2p, then minus p where that
-does not borrow) and subtraction (plus p masked by the borrow); every
-other one takes the general pass of P-384 below over five words, then
-`P256Ops.reduce`: for v = h*2^256 + l and u = h + 1, v - u*p lies in
-[-p, p); u*p has the words (2^64 - u, (u << 32) - 1, 0, lo(u*p3),
+and b at rbp, label 4 with a at rbx. The doubling is the generic block's
+(`dbl_ops_2y`: only the modular addition, a + b < 2p then minus p where
+that does not borrow, the subtraction, plus p masked by the borrow, and
+a/2): the one-pass combinations 12*beta - 9*t^2, 4*beta - d and
+3*d*t - 8*gamma^2 lay about a quarter of the doubling's time on its
+critical path (module doc of x86_64_weierstrass.rs). The addition's
+r^2 - 2V - HHH takes the general pass of P-384 below over five words,
+then `P256Ops.reduce`: for v = h*2^256 + l and u = h + 1, v - u*p lies
+in [-p, p); u*p has the words (2^64 - u, (u << 32) - 1, 0, lo(u*p3),
 hi(u*p3)); subtract them, and add p masked where the difference borrows.
 
 Field operations (dst, a, b: state slots):
@@ -329,8 +332,28 @@ def mod_add_sub(self, out, dst, pos, neg):
     return True
 
 
+def half(self, out, dst, a):
+    """dst = a/2 mod p for a below p (four words): a + (p where a is odd,
+    by the class's `add_p_carry` under the parity mask rdx, the carry in a
+    fifth word), shifted right by one."""
+    r = ACC[:5]
+    out.append(f"// {dst} = {a} / 2: (a + (a odd ? p : 0)) >> 1")
+    for j in range(4):
+        out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
+    out.append(f"mov edx, {{{r[0]}:e}}")
+    out.append("and edx, 1")
+    out.append("neg rdx")
+    out.append(f"xor {{{r[4]}:e}}, {{{r[4]}:e}}")
+    self.add_p_carry(out, r[:4])
+    out.append(f"adc {{{r[4]}}}, 0")
+    for j in range(4):
+        out.append(f"shrd {{{r[j]}}}, {{{r[j + 1]}}}, 1")
+    self.store(out, dst, r[:4])
+
+
 Prime.select = select
 Prime.mod_add_sub = mod_add_sub
+Prime.half = half
 Prime.top_mask = lambda self, src: self.TOP_MASK
 Prime.begin_add = lambda self: None
 Prime.begin = lambda self: None
@@ -533,9 +556,14 @@ class P384Ops(Prime):
 class P256Ops(P384Ops):
     """P-256: the products and squares of x86_64_p256.rs (the reduction
     multiplier of a round is t_0 itself, q*p = -q + q*2^96 + q*p3*2^192:
-    one MULX and two shifts a round), the linear combinations of P384Ops
-    over five words with the reduction `reduce` below."""
+    one MULX and two shifts a round); the doubling of `dbl_ops_2y` (only
+    a + b, 2a, a - b and a/2), the addition's r^2 - 2V - HHH by the general
+    pass of P384Ops over five words with the reduction `reduce` below."""
     ACCW = ACC[:5]
+
+    @staticmethod
+    def dbl_ops(fused_z):
+        return dbl_ops_2y(fused_z)
 
     def reduce(self, out, t, neg=(), pos=(), dst=None):
         """t[0..5] (value v = h*2^256 + l, h = t[4] small) to v mod p in
@@ -598,6 +626,9 @@ class P256Ops(P384Ops):
         out.append(f"adc {{{r[1]}}}, {{lo}}")
         out.append(f"adc {{{r[2]}}}, 0")
         out.append(f"adc {{{r[3]}}}, {{hi}}")
+
+    # its carry out of r[3] is left in CF
+    add_p_carry = add_p_masked
 
     def subroutines(self):
         """The product (label 3: a at rbx, b at rbp) and the square (label
@@ -714,32 +745,7 @@ class Mont4Ops(Prime):
 
     @staticmethod
     def dbl_ops(fused_z):
-        """The doubling of `JacobianPoint::double_a_minus_3` (dbl-2001-b
-        around Y' = 2Y: gamma' = Y'^2 = 4*gamma, beta' = X*gamma' = 4*beta,
-        X3 = alpha^2 - 2*beta', Y3 = alpha*(beta' - X3) - gamma'^2/2,
-        Z3 = Y'*Z; 4M + 4S and ten linear operations), ordered so that
-        dependent operations stand apart."""
-        assert not fused_z
-        return [
-            ("sqr", "zz", "z"),
-            ("lin", "y2", [(2, "y")], []),
-            ("lin", "xp", [(1, "x"), (1, "zz")], []),
-            ("lin", "xm", [(1, "x")], [(1, "zz")]),
-            ("sqr", "g4", "y2"),
-            ("mul", "t", "xp", "xm"),
-            ("mul", "b4", "x", "g4"),
-            ("mul", "z", "y2", "z"),
-            ("lin", "t2", [(2, "t")], []),
-            ("sqr", "g16", "g4"),
-            ("lin", "al", [(1, "t2"), (1, "t")], []),
-            ("half", "h8", "g16"),
-            ("sqr", "aa", "al"),
-            ("lin", "b8", [(2, "b4")], []),
-            ("lin", "x", [(1, "aa")], [(1, "b8")]),
-            ("lin", "w", [(1, "b4")], [(1, "x")]),
-            ("mul", "m", "al", "w"),
-            ("lin", "y", [(1, "m")], [(1, "h8")]),
-        ]
+        return dbl_ops_2y(fused_z)
 
     @staticmethod
     def add_ops():
@@ -798,26 +804,14 @@ class Mont4Ops(Prime):
         for j in range(4):
             out.append(f"cmovnz {{{r[j]}}}, {{{t[j]}}}")
 
-    def half(self, out, dst, a):
-        """dst = a/2 mod m (a below m): a + (m masked where a is odd), five
-        words, shifted right by one."""
-        r, t = ACC[:5], ACC[5:9]
-        out.append(f"// {dst} = {a} / 2: (a + (a odd ? m : 0)) >> 1")
-        for j in range(4):
-            out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
-        out.append(f"mov edx, {{{r[0]}:e}}")
-        out.append("and edx, 1")
-        out.append("neg rdx")
+    def add_p_carry(self, out, r):
+        """r + (m & rdx) by AND and one ADD/ADC chain, its carry in CF."""
+        t = ACC[5:9]
         for j in range(4):
             out.append(f"mov {{{t[j]}}}, {self.M(j)}")
             out.append(f"and {{{t[j]}}}, rdx")
-        out.append(f"mov {{{r[4]}:e}}, 0")
         for j in range(4):
             out.append(f"{'add' if j == 0 else 'adc'} {{{r[j]}}}, {{{t[j]}}}")
-        out.append(f"adc {{{r[4]}}}, 0")
-        for j in range(4):
-            out.append(f"shrd {{{r[j]}}}, {{{r[j + 1]}}}, 1")
-        self.store(out, dst, r[:4])
 
     def constants(self, ops):
         return []
@@ -1015,6 +1009,35 @@ def dbl_ops(fused_z):
         ("lin", "y", [(3, "dx")], [(8, "y4")]),
     ]
     return ops
+
+
+def dbl_ops_2y(fused_z):
+    """The doubling of `JacobianPoint::double_a_minus_3` (dbl-2001-b
+    around Y' = 2Y: gamma' = Y'^2 = 4*gamma, beta' = X*gamma' = 4*beta,
+    X3 = alpha^2 - 2*beta', Y3 = alpha*(beta' - X3) - gamma'^2/2,
+    Z3 = Y'*Z; 4M + 4S and ten linear operations), ordered so that
+    dependent operations stand apart."""
+    assert not fused_z
+    return [
+        ("sqr", "zz", "z"),
+        ("lin", "y2", [(2, "y")], []),
+        ("lin", "xp", [(1, "x"), (1, "zz")], []),
+        ("lin", "xm", [(1, "x")], [(1, "zz")]),
+        ("sqr", "g4", "y2"),
+        ("mul", "t", "xp", "xm"),
+        ("mul", "b4", "x", "g4"),
+        ("mul", "z", "y2", "z"),
+        ("lin", "t2", [(2, "t")], []),
+        ("sqr", "g16", "g4"),
+        ("lin", "al", [(1, "t2"), (1, "t")], []),
+        ("half", "h8", "g16"),
+        ("sqr", "aa", "al"),
+        ("lin", "b8", [(2, "b4")], []),
+        ("lin", "x", [(1, "aa")], [(1, "b8")]),
+        ("lin", "w", [(1, "b4")], [(1, "x")]),
+        ("mul", "m", "al", "w"),
+        ("lin", "y", [(1, "m")], [(1, "h8")]),
+    ]
 
 
 def add_ops():

@@ -15,10 +15,11 @@
 //! subroutines of the block, reading their operands from slots of one state array; each
 //! linear combination of the formulas (X + δ, X − δ, 12β − 9t², 4β − d,
 //! 3dt − 8γ², r² − 2V − J, …) is one pass with one reduction instead of a
-//! chain of fully reduced additions, doublings and subtractions (P-256:
-//! a + b and a − b by the modular addition and subtraction, the others by
-//! that pass; the four-word block: only those and a/2, see the
-//! generator). P-256 and P-384 double with 4M + 4S (Z₃ = 2YZ), P-521 with
+//! chain of fully reduced additions, doublings and subtractions (P-256
+//! and the four-word block: only the modular a + b, 2a, a − b and a/2 in
+//! the doubling, arranged around Y′ = 2Y as `double_a_minus_3`, and P-256's
+//! addition by that pass; see the generator). P-256 and P-384 double with
+//! 4M + 4S (Z₃ = 2YZ), P-521 with
 //! 3M + 5S (Z₃ = (Y + Z)² − γ − δ: its square costs 0.8 of its product);
 //! the addition is 8M + 3S.
 //! Inside the P-521 block the values are weak (any representative below
@@ -54,6 +55,18 @@
 //! the general pass (the block then 2 % faster than the Rust formulas in
 //! a window in quiet phases, 3 % slower in slow ones); Z₃ = (Y + Z)² − γ
 //! − δ (3M + 5S), no faster than the Rust formulas.
+//! Later, on an Intel Xeon (Ice Lake), P-256's doubling cost 1.13× s2n-bignum's
+//! `p256_montjdouble` (123.0 vs 108.8 ns, the block called from C, five
+//! doublings a call), while its products and squares were within a few
+//! per cent of s2n-bignum's: replacing every linear operation of the
+//! doubling by a copy (a wrong result, for timing only) gave 92.7 ns, so the
+//! three one-pass combinations (12β − 9t², 4β − d, 3dt − 8γ², each a
+//! MULX pass and the two-chain `reduce`) on the critical path cost about a
+//! quarter. The doubling of the generic block (ten cheap modular
+//! operations instead, Y′ = 2Y): 118.2 ns; in the Rust harness, five
+//! doublings 621.6 → 596.2 ns and a window 791.5 → 767.8 ns (exact-value
+//! equal to the old block on 3000 random and edge inputs). 3M + 5S with
+//! the one-pass combinations: 128.7 ns.
 //! The generic four-word block (products and squares of
 //! [`super::x86_64_adx`]'s generator with the modulus read from the state;
 //! only the modular a + b, 2a, a − b and a/2 as linear operations, since
