@@ -794,24 +794,17 @@ class Mont4Ops(Prime):
             out.append(f"{'sub' if j == 0 else 'sbb'} {{{t[j]}}}, {self.M(j)}")
 
     def add_p_masked(self, out, r):
-        """r + m where the mask rdx is set: t = r + m, CMOVNZ."""
-        t = ACC[5:9]
-        for j in range(4):
-            out.append(f"mov {{{t[j]}}}, {{{r[j]}}}")
-        for j in range(4):
-            out.append(f"{'add' if j == 0 else 'adc'} {{{t[j]}}}, {self.M(j)}")
-        out.append("test rdx, rdx")
-        for j in range(4):
-            out.append(f"cmovnz {{{r[j]}}}, {{{t[j]}}}")
-
-    def add_p_carry(self, out, r):
-        """r + (m & rdx) by AND and one ADD/ADC chain, its carry in CF."""
+        """r + (m & rdx) for the mask rdx by AND and one ADD/ADC chain, its
+        carry out of r[3] left in CF (the subtraction's borrow fix-up and
+        a/2 both use it)."""
         t = ACC[5:9]
         for j in range(4):
             out.append(f"mov {{{t[j]}}}, {self.M(j)}")
             out.append(f"and {{{t[j]}}}, rdx")
         for j in range(4):
             out.append(f"{'add' if j == 0 else 'adc'} {{{r[j]}}}, {{{t[j]}}}")
+
+    add_p_carry = add_p_masked
 
     def constants(self, ops):
         return []
