@@ -56,20 +56,37 @@ modular a + b, 2a, a - b and a/2, and the doubling is the one of
 Y3 = alpha*(beta' - X3) - gamma'^2/2); the addition's X3 = r^2 - HHH - 2V
 takes two subtractions.
 
-P-256 (measured: module doc of x86_64_weierstrass.rs): the product and
-the square are those of x86_64_p256.rs (the reduction multiplier of a
-round is t_0 itself; q*p = -q + q*2^96 + q*p3*2^192, one MULX and two
-shifts a round; the final subtraction by CMOVNC), label 3 with a at rbx
-and b at rbp, label 4 with a at rbx. The doubling is the generic block's
-(`dbl_ops_2y`: only the modular addition, a + b < 2p then minus p where
-that does not borrow, the subtraction, plus p masked by the borrow, and
-a/2): the one-pass combinations 12*beta - 9*t^2, 4*beta - d and
-3*d*t - 8*gamma^2 lay about a quarter of the doubling's time on its
-critical path (module doc of x86_64_weierstrass.rs). The addition's
-r^2 - 2V - HHH takes the general pass of P-384 below over five words,
-then `P256Ops.reduce`: for v = h*2^256 + l and u = h + 1, v - u*p lies
-in [-p, p); u*p has the words (2^64 - u, (u << 32) - 1, 0, lo(u*p3),
+P-256 (measured: module doc of x86_64_weierstrass.rs): the product
+(`P256Ops.mul_body`, label 3, a at rbx and b at rbp) and the square
+(`sqr_body`, label 4, a at rbx) exploit -p^-1 = 1 mod 2^64: the reduction
+multiplier of a round is the low word q itself, and q*p = -q + q*2^96 +
+q*p3*2^192. The product takes two rounds at once after every two rows
+(q0*2^32, q1*2^32 by MULX with 2^32, q0*p3, q1*p3, on the two carry
+chains) and finds t >= p as the carry out of t + 2^256 - p; the square
+takes its four rounds one by one (one MULX and two shifts each) and
+subtracts p under CMOVNC. The same code is inlined by x86_64_p256.rs, from
+the `asm!` templates `p256_mul_asm!` and `p256_sqr_asm!` emitted here
+(`emit_inline`). Where a chain starts right after XOR (CF clear) it uses
+ADC rather than ADD: in the window block on an Intel Xeon (Ice Lake) the
+product with ADD first cost 4.5 %, the square's 1.5 % more (the two
+instructions have one length; measured, not explained). The doubling is
+the generic block's (`dbl_ops_2y`: only the modular addition, a + b < 2p
+then minus p where that does not borrow, the subtraction, plus p masked
+by the borrow, and a/2): the one-pass combinations 12*beta - 9*t^2,
+4*beta - d and 3*d*t - 8*gamma^2 lay about a quarter of the doubling's
+time on its critical path (module doc of x86_64_weierstrass.rs). The
+addition's r^2 - 2V - HHH takes the general pass of P-384 below over five
+words, then `P256Ops.reduce`: for v = h*2^256 + l and u = h + 1, v - u*p
+lies in [-p, p); u*p has the words (2^64 - u, (u << 32) - 1, 0, lo(u*p3),
 hi(u*p3)); subtract them, and add p masked where the difference borrows.
+Operand forwarding (`FORWARD`, P-256 only): the generator tracks which
+registers still hold which slot's value (`live`: the result of a product,
+a square or a modular a + b, a - b, a/2, until an operation overwrites
+those registers), and a modular linear operation reads such an operand
+from its registers instead of from the slot, its other registers chosen
+among those that hold nothing live (`fresh`); the doubling and the
+addition place each linear operation right after the operation whose
+result it reads. Every result is still stored to its slot.
 
 Field operations (dst, a, b: state slots):
   mul   label 3, a at rbx, b at rbp. P-384: the CIOS rows of
@@ -256,6 +273,7 @@ class Prime:
         out.append(f"lea {{bp}}, {self.addr(b)}")
         out.append("call 3f")
         self.store(out, dst, self.mul_out)
+        self.set_live(dst, self.mul_out, ACC)
 
     def lin(self, out, dst, pos, neg):
         """dst = sum c*pos - sum d*neg mod p (module docstring): the first
@@ -270,6 +288,7 @@ class Prime:
                 self.add_row(out, c, s, ng)
         self.reduce(out, self.ACCW, neg, pos, dst)
         self.store(out, dst, self.ACCW[:self.n])
+        self.set_live(dst, self.ACCW[:self.n], ACC)
 
     def store(self, out, dst, regs):
         for i, r in enumerate(regs):
@@ -281,6 +300,7 @@ def select(self, out, sx, sy, sz):
     (the order of `JacobianPoint::double_n_add_affine_on`): per coordinate, the
     zero test of a Z is an OR of its words (ZF), CMOV from memory loads
     both sources whatever the flag; z is written last, after its tests."""
+    self.live = {}
     for c, src in (("x", sx), ("y", sy), ("z", sz)):
         out.append(f"// {c} = Z1 == 0 ? q{c} : Z2 == 0 ? {c} : {src}")
         for j in range(self.n):
@@ -300,16 +320,27 @@ def mod_add_sub(self, out, dst, pos, neg):
     addition (a + b < 2p in five words, then minus p (`sub_p`) where that
     does not borrow, CMOVNC) or subtraction (plus p where a - b borrows:
     `add_p_masked` with the mask in rdx); the class gives p's two hooks.
-    False, emitting nothing, for any other combination."""
-    r, t = ACC[:5], ACC[5:9]
+    An operand still in registers (`live`) is read from them. False,
+    emitting nothing, for any other combination."""
+    live = self.live
     if neg == [] and (len(pos) == 2 and pos[0][0] == pos[1][0] == 1 or len(pos) == 1 and pos[0][0] == 2):
         a, b = (pos[0][1], pos[1][1]) if len(pos) == 2 else (pos[0][1], pos[0][1])
+        if b in live and a not in live:
+            a, b = b, a
         out.append(f"// {dst} = {lin_text(pos, neg)}: a + b < 2p, minus p unless that borrows")
-        for j in range(4):
-            out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
+        if a in live:
+            r = list(live[a])
+            r += self.fresh(1, r)
+        else:
+            r = self.fresh(5, [])
+        t = self.fresh(4, r)
+        if a not in live:
+            for j in range(4):
+                out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
         out.append(f"xor {{{r[4]}:e}}, {{{r[4]}:e}}")
         for j in range(4):
-            out.append(f"{'add' if j == 0 else 'adc'} {{{r[j]}}}, {self.m(b, j)}")
+            src = f"{{{r[j]}}}" if a == b and a in live else self.m(b, j)
+            out.append(f"{'add' if j == 0 else 'adc'} {{{r[j]}}}, {src}")
         out.append(f"adc {{{r[4]}}}, 0")
         for j in range(4):
             out.append(f"mov {{{t[j]}}}, {{{r[j]}}}")
@@ -317,18 +348,25 @@ def mod_add_sub(self, out, dst, pos, neg):
         out.append(f"sbb {{{r[4]}}}, 0")
         for j in range(4):
             out.append(f"cmovnc {{{r[j]}}}, {{{t[j]}}}")
+        clob = r + t
     elif len(pos) == 1 and len(neg) == 1 and pos[0][0] == neg[0][0] == 1:
         a, b = pos[0][1], neg[0][1]
         out.append(f"// {dst} = {lin_text(pos, neg)}: plus p where a - b borrows")
+        if a in live:
+            r = list(live[a])
+        else:
+            r = self.fresh(4, live.get(b, []))
+            for j in range(4):
+                out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
         for j in range(4):
-            out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
-        for j in range(4):
-            out.append(f"{'sub' if j == 0 else 'sbb'} {{{r[j]}}}, {self.m(b, j)}")
+            src = f"{{{live[b][j]}}}" if b in live else self.m(b, j)
+            out.append(f"{'sub' if j == 0 else 'sbb'} {{{r[j]}}}, {src}")
         out.append("sbb rdx, rdx")
-        self.add_p_masked(out, r)
+        clob = r + self.add_p_masked(out, r)
     else:
         return False
     self.store(out, dst, r[:4])
+    self.set_live(dst, r[:4], clob)
     return True
 
 
@@ -336,21 +374,46 @@ def half(self, out, dst, a):
     """dst = a/2 mod p for a below p (four words): a + (p where a is odd,
     by the class's `add_p_carry` under the parity mask rdx, the carry in a
     fifth word), shifted right by one."""
-    r = ACC[:5]
     out.append(f"// {dst} = {a} / 2: (a + (a odd ? p : 0)) >> 1")
-    for j in range(4):
-        out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
+    if a in self.live:
+        r = list(self.live[a])
+        r += self.fresh(1, r)
+    else:
+        r = self.fresh(5, [])
+        for j in range(4):
+            out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
     out.append(f"mov edx, {{{r[0]}:e}}")
     out.append("and edx, 1")
     out.append("neg rdx")
     out.append(f"xor {{{r[4]}:e}}, {{{r[4]}:e}}")
-    self.add_p_carry(out, r[:4])
+    clob = r + self.add_p_carry(out, r[:4])
     out.append(f"adc {{{r[4]}}}, 0")
     for j in range(4):
         out.append(f"shrd {{{r[j]}}}, {{{r[j + 1]}}}, 1")
     self.store(out, dst, r[:4])
+    self.set_live(dst, r[:4], clob)
 
 
+def fresh(self, k, avoid):
+    """k accumulator registers outside `avoid`, those holding no live value
+    first (with forwarding off: ACC in order)."""
+    free = [x for x in ACC if x not in avoid]
+    held = {x for regs in self.live.values() for x in regs}
+    return sorted(free, key=lambda x: x in held)[:k]
+
+
+def set_live(self, dst, regs, clobbered):
+    """After an op that wrote `clobbered` and left dst's value in `regs`."""
+    if not self.FORWARD:
+        return
+    self.live = {k: v for k, v in self.live.items() if k != dst and not set(v) & set(clobbered)}
+    self.live[dst] = list(regs)
+
+
+Prime.fresh = fresh
+Prime.set_live = set_live
+Prime.FORWARD = False
+Prime.live = {}
 Prime.select = select
 Prime.mod_add_sub = mod_add_sub
 Prime.half = half
@@ -445,6 +508,7 @@ class P384Ops(Prime):
         out.append("call 4f")
         out.append("pop {st}")
         self.store(out, dst, self.sqr_out)
+        self.set_live(dst, self.sqr_out, ACC)
 
     def sqr_body(self, out):
         """The square of the six words at rdi in registers: W0..W10 are ACC
@@ -560,10 +624,58 @@ class P256Ops(P384Ops):
     a + b, 2a, a - b and a/2), the addition's r^2 - 2V - HHH by the general
     pass of P384Ops over five words with the reduction `reduce` below."""
     ACCW = ACC[:5]
+    FORWARD = True
 
     @staticmethod
     def dbl_ops(fused_z):
-        return dbl_ops_2y(fused_z)
+        """`dbl_ops_2y` with every linear operation right after the operation
+        whose result it reads, so that it reads it from registers
+        (`Prime.live`)."""
+        assert not fused_z
+        return [
+            ("sqr", "zz", "z"),
+            ("lin", "xm", [(1, "x")], [(1, "zz")]),
+            ("lin", "xp", [(1, "x"), (1, "zz")], []),
+            ("lin", "y2", [(2, "y")], []),
+            ("sqr", "g4", "y2"),
+            ("mul", "t", "xp", "xm"),
+            ("lin", "t2", [(2, "t")], []),
+            ("lin", "al", [(1, "t2"), (1, "t")], []),
+            ("mul", "b4", "x", "g4"),
+            ("lin", "b8", [(2, "b4")], []),
+            ("mul", "z", "y2", "z"),
+            ("sqr", "g16", "g4"),
+            ("half", "h8", "g16"),
+            ("sqr", "aa", "al"),
+            ("lin", "x", [(1, "aa")], [(1, "b8")]),
+            ("lin", "w", [(1, "b4")], [(1, "x")]),
+            ("mul", "m", "al", "w"),
+            ("lin", "y", [(1, "m")], [(1, "h8")]),
+        ]
+
+    @staticmethod
+    def add_ops():
+        """`add_ops` with H and r right after U2 and S2 (read from
+        registers)."""
+        return [
+            ("sqr", "z1z1", "z"),
+            ("mul", "u2", "qx", "z1z1"),
+            ("lin", "h", [(1, "u2")], [(1, "x")]),
+            ("mul", "z1c", "z", "z1z1"),
+            ("mul", "s2", "qy", "z1c"),
+            ("lin", "r", [(1, "s2")], [(1, "y")]),
+            ("sqr", "hh", "h"),
+            ("mul", "sz", "z", "h"),
+            ("mul", "hhh", "h", "hh"),
+            ("mul", "v", "x", "hh"),
+            ("sqr", "rr", "r"),
+            ("mul", "sj", "y", "hhh"),
+            ("lin", "sx", [(1, "rr")], [(2, "v"), (1, "hhh")]),
+            ("lin", "vx", [(1, "v")], [(1, "sx")]),
+            ("mul", "ry", "r", "vx"),
+            ("lin", "sy", [(1, "ry")], [(1, "sj")]),
+            ("select", "sx", "sy", "sz"),
+        ]
 
     def reduce(self, out, t, neg=(), pos=(), dst=None):
         """t[0..5] (value v = h*2^256 + l, h = t[4] small) to v mod p in
@@ -626,6 +738,7 @@ class P256Ops(P384Ops):
         out.append(f"adc {{{r[1]}}}, {{lo}}")
         out.append(f"adc {{{r[2]}}}, 0")
         out.append(f"adc {{{r[3]}}}, {{hi}}")
+        return []
 
     # its carry out of r[3] is left in CF
     add_p_carry = add_p_masked
@@ -643,42 +756,76 @@ class P256Ops(P384Ops):
         return out
 
     def mul_body(self):
-        """Operand scanning, four rounds t <- (t + a*b_i + q*p)/2^64 with
-        q = t_0 (the product row on the ADCX/ADOX chains), t < 2p in five
-        words, then t - p selected by CMOVNC; sets `mul_out`."""
+        """The product in two halves, each two product rows (b_0 and b_1,
+        then b_2 and b_3, on the ADCX/ADOX chains) and one two-word
+        reduction (`reduce2`), then `final_carry`: t < 2p in five words,
+        reduced by one conditional subtraction; sets `mul_out`."""
         a = lambda j: f"qword ptr [{{bx}} + {8 * j}]"
         b = lambda i: f"qword ptr [{{bp}} + {8 * i}]"
-        w = [f"{{{x}}}" for x in ACC[:6]]
+        w = [f"{{{x}}}" for x in ACC[:8]]
         e = lambda x: x.replace("}", ":e}")
-        p3, p1 = f"{{{ACC[6]}}}", f"{{{ACC[7]}}}"
-        o = [f"mov {p3}, 0xffffffff00000001", f"mov {e(p1)}, 0xffffffff",
-             "// round 0: t = a*b0", f"mov rdx, {b(0)}", f"mulx {w[1]}, {w[0]}, {a(0)}"]
+        o = ["// row 0: t = a*b0 (and word 5 zero)", f"xor {e(w[5])}, {e(w[5])}", f"mov rdx, {b(0)}",
+             f"mulx {w[1]}, {w[0]}, {a(0)}"]
         for j in range(1, 4):
-            o += [f"mulx {w[j + 1]}, {{lo}}, {a(j)}", f"{'add' if j == 1 else 'adc'} {w[j]}, {{lo}}"]
-        o.append(f"adc {w[4]}, 0")
-        # w: the five value words, then the spare register
-        for i in range(4):
-            q = w[0]
-            o += [f"// reduce q = t0 (round {i})", f"mov rdx, {q}", f"mulx {{hi}}, {{lo}}, {p3}"]
-            sh = w[5] if i == 0 else "rdx"
-            o += [f"mov {sh}, {q}", f"shl {sh}, 32", f"shr {q}, 32", f"add {w[1]}, {sh}", f"adc {w[2]}, {q}",
-                  f"adc {w[3]}, {{lo}}", f"adc {w[4]}, {{hi}}"]
-            if i == 0:
-                o.append(f"mov {e(w[5])}, 0")
-            o.append(f"adc {w[5]}, 0")
-            w = w[1:] + w[:1]
-            if i == 3:
-                break
-            o += [f"// round {i + 1}: t += a*b{i + 1}", f"mov rdx, {b(i + 1)}", f"xor {e(w[5])}, {e(w[5])}"]
-            for j in range(4):
-                o += [f"mulx {{hi}}, {{lo}}, {a(j)}", f"adcx {w[j]}, {{lo}}", f"adox {w[j + 1]}, {{hi}}"]
-            o += [f"adcx {w[4]}, {w[5]}", f"adox {w[5]}, {w[5]}", f"adc {w[5]}, 0"]
-        o += ["// t < 2p: t - p where it does not borrow",
-              f"mov {{lo}}, {w[0]}", f"mov {{hi}}, {w[1]}", f"mov {w[5]}, {w[2]}", f"mov rdx, {w[3]}",
-              "sub {lo}, -1", f"sbb {{hi}}, {p1}", f"sbb {w[5]}, 0", f"sbb rdx, {p3}", f"sbb {w[4]}, 0",
-              f"cmovnc {w[0]}, {{lo}}", f"cmovnc {w[1]}, {{hi}}", f"cmovnc {w[2]}, {w[5]}", f"cmovnc {w[3]}, rdx"]
-        self.mul_out = [x[1:-1] for x in w[:4]]
+            o += [f"mulx {w[j + 1]}, {{hi}}, {a(j)}", f"adc {w[j]}, {{hi}}"]
+        o += [f"adc {w[4]}, {w[5]}"]
+        for i in (1, 2, 3):
+            # row i adds a*b_i at words i..i+4: row 1 into words 1..5 (word
+            # 5 zero), its z = word 6 the next reduction's zero top; rows 2
+            # and 3 over the reduced value, the top word then new, into z
+            # (zeroed, as the XOR clears CF and OF)
+            z = w[(i + 5) % 8] if i == 1 else w[(i + 6) % 8]
+            o += [f"// row {i}: t += a*b{i}", f"mov rdx, {b(i)}", f"xor {e(z)}, {e(z)}"]
+            for j in range(3):
+                o += [f"mulx {{hi}}, {{lo}}, {a(j)}", f"adcx {w[(i + j) % 8]}, {{lo}}",
+                      f"adox {w[(i + j + 1) % 8]}, {{hi}}"]
+            if i == 1:
+                o += [f"mulx {{hi}}, {{lo}}, {a(3)}", f"adcx {w[4]}, {{lo}}", f"adox {w[5]}, {{hi}}",
+                      f"adc {w[5]}, {z}"]
+            else:
+                top = w[(i + 4) % 8]
+                o += [f"adox {top}, {z}", f"mulx {{hi}}, {{lo}}, {a(3)}", f"adc {w[(i + 3) % 8]}, {{lo}}",
+                      f"adc {top}, {{hi}}", f"adc {w[(i + 5) % 8]}, {z}"]
+            if i in (1, 3):
+                k = i - 1
+                o += self.reduce2(w[k], w[k + 1], [w[(k + d) % 8] for d in range(2, 7)], w[(k + 7) % 8])
+        t = [w[4], w[5], w[6], w[7], w[0]]
+        o += self.final_carry(t, [w[2], "rdx", w[1], w[3]])
+        self.mul_out = [x[1:-1] for x in t[:4]]
         return o
+
+    @staticmethod
+    def reduce2(q0, q1, up, z):
+        """Two Montgomery rounds at once: p = -1 mod 2^64, so the multipliers
+        are the low words q0, q1 themselves (q1 after q0's round), and with
+        q*p = -q + q*2^96 + q*p3*2^192 the rounds add q0*2^32, q1*2^32 at
+        words 1..3 and q0*p3, q1*p3 at words 3..5 (four MULX on the two
+        carry chains; words 0 and 1 become zero and are dropped). `up`
+        holds words 2..6 (word 6 the top, small), z is a zero register
+        that the XOR clearing the flags sets."""
+        ze = z.replace("}", ":e}")
+        return ["// reduce: two rounds, the low two words the multipliers", f"xor {ze}, {ze}",
+                "mov rdx, 0x100000000",
+                f"mulx {{hi}}, {{lo}}, {q0}", f"adcx {q1}, {{lo}}", f"adox {up[0]}, {{hi}}",
+                f"mulx {{hi}}, {{lo}}, {q1}", f"adcx {up[0]}, {{lo}}", f"adox {up[1]}, {{hi}}",
+                "not rdx", "lea rdx, [rdx + 2]",
+                f"mulx {{hi}}, {{lo}}, {q0}", f"adcx {up[1]}, {{lo}}", f"adox {up[2]}, {{hi}}",
+                f"mulx {{hi}}, {{lo}}, {q1}", f"adcx {up[2]}, {{lo}}", f"adox {up[3]}, {{hi}}",
+                f"adcx {up[3]}, {z}", f"adox {up[4]}, {z}", f"adc {up[4]}, {z}"]
+
+    @staticmethod
+    def final_carry(t, u):
+        """t (five words, t < 2p) to t mod p in t[0..4]: u = t + (2^256 - p)
+        in the four registers u carries out of t's fifth word exactly when
+        t >= p, and then u is t - p: CMOVC. u[1] is rdx, holding p3 (DEC
+        makes it word 1 of 2^256 - p), u[2] a zero register (DEC: all ones;
+        DEC leaves CF alone)."""
+        return ["// t >= p iff t + 2^256 - p carries out of the fifth word",
+                f"mov {u[0].replace('}', ':e}')}, 1", f"add {u[0]}, {t[0]}",
+                "dec rdx", f"adc rdx, {t[1]}",
+                f"dec {u[2]}", "mov {lo}, " + u[2], f"adc {u[2]}, {t[2]}",
+                f"mov {u[3].replace('}', ':e}')}, 0xfffffffe", f"adc {u[3]}, {t[3]}",
+                f"adc {{lo}}, {t[4]}"] + [f"cmovc {t[j]}, {u[j]}" for j in range(4)]
 
     def sqr_body(self):
         """The six cross products a_i*a_j (i < j), doubled, plus the four
@@ -689,10 +836,10 @@ class P256Ops(P384Ops):
         t = [f"{{{x}}}" for x in ACC[:8]]
         e = lambda x: x.replace("}", ":e}")
         p3 = f"{{{ACC[8]}}}"
-        o = [f"mov {p3}, 0xffffffff00000001", "// cross products",
-             f"mov rdx, {a(0)}", f"mulx {t[2]}, {t[1]}, {a(1)}", f"mulx {t[3]}, {{lo}}, {a(2)}", f"add {t[2]}, {{lo}}",
+        o = [f"mov {p3}, 0xffffffff00000001", "// cross products", f"xor {e(t[5])}, {e(t[5])}",
+             f"mov rdx, {a(0)}", f"mulx {t[2]}, {t[1]}, {a(1)}", f"mulx {t[3]}, {{lo}}, {a(2)}", f"adc {t[2]}, {{lo}}",
              f"mulx {t[4]}, {{lo}}, {a(3)}", f"adc {t[3]}, {{lo}}", f"adc {t[4]}, 0",
-             f"mov rdx, {a(1)}", f"xor {e(t[5])}, {e(t[5])}", f"xor {e(t[6])}, {e(t[6])}",
+             f"mov rdx, {a(1)}", f"xor {e(t[6])}, {e(t[6])}",
              f"mulx {{hi}}, {{lo}}, {a(2)}", f"adcx {t[3]}, {{lo}}", f"adox {t[4]}, {{hi}}",
              f"mulx {{hi}}, {{lo}}, {a(3)}", f"adcx {t[4]}, {{lo}}", f"adox {t[5]}, {{hi}}", f"adcx {t[5]}, {t[6]}",
              f"mov rdx, {a(2)}", f"mulx {t[6]}, {{lo}}, {a(3)}", f"add {t[5]}, {{lo}}", f"adc {t[6]}, 0",
@@ -723,6 +870,7 @@ class P256Ops(P384Ops):
         out.append(f"lea {{bx}}, {self.addr(a)}")
         out.append("call 4f")
         self.store(out, dst, self.sqr_out)
+        self.set_live(dst, self.sqr_out, ACC)
 
 
 class Mont4Ops(Prime):
@@ -784,6 +932,7 @@ class Mont4Ops(Prime):
         out.append(f"lea {{bx}}, {self.addr(a)}")
         out.append("call 4f")
         self.store(out, dst, self.sqr_out)
+        self.set_live(dst, self.sqr_out, ACC)
 
     def lin(self, out, dst, pos, neg):
         """Only a + b, 2a and a - b (`Prime.mod_add_sub`, m from the state)."""
@@ -803,6 +952,7 @@ class Mont4Ops(Prime):
             out.append(f"and {{{t[j]}}}, rdx")
         for j in range(4):
             out.append(f"{'add' if j == 0 else 'adc'} {{{r[j]}}}, {{{t[j]}}}")
+        return t
 
     add_p_carry = add_p_masked
 
@@ -875,6 +1025,7 @@ class P521Ops(Prime):
         out.append(f"lea {{bx}}, {self.addr(a)}")
         out.append("call 4f")
         self.store(out, dst, self.sqr_out)
+        self.set_live(dst, self.sqr_out, ACC)
         self.bound[dst] = bd
 
     def first_row(self, out, c, src, neg, k):
@@ -1120,6 +1271,7 @@ def routine(cls, name, n, p, fused_z):
     body.append("// rbx and rbp are not asm operands: kept in the state, restored at the end")
     body += [f"mov {f.m('save', i)}, {x}" for i, x in enumerate(["rbx", "rbp"])]
     body.append("2:")
+    f.live = {}
     f.begin()
     for op in dbl:
         getattr(f, op[0])(body, *op[1:])
@@ -1130,6 +1282,7 @@ def routine(cls, name, n, p, fused_z):
     body.append("// then P + Q when the public word `add` is nonzero")
     body.append(f"cmp {f.m('add')}, 0")
     body.append("je 8f")
+    f.live = {}
     f.begin_add()
     for op in add:
         getattr(f, op[0])(body, *op[1:])
@@ -1153,11 +1306,49 @@ HEADER = """// GENERATED by tools/gen_weierstrass_asm.py. Do not edit by hand: c
 """
 
 
+def emit_inline(o, f):
+    """The P-256 product and square of the block (`P256Ops.mul_body`,
+    `sqr_body`) as `asm!` templates for x86_64_p256.rs's inline `mul` and
+    `sqr`, so that both use one code: named operands a, b (pointers), w0..w7
+    (the accumulator, result in w4..w7 for the product, w0..w3 for the
+    square), p3 (the square's constant register), lo, hi; rdx by name."""
+    ren = {"bx": "a", "bp": "b", "r8": "p3", **{f"r{k}": f"w{k}" for k in range(8)}}
+    pat = re.compile(r"\{(\w+)(:e)?\}")
+    for name, lines, res, doc in (
+            ("p256_mul_asm", f.mul_body(), f.mul_out,
+             ["Montgomery product a*b*2^-256 mod p, fully reduced, for a < 2^256", "and b < p (`a`, `b`: pointers)"]),
+            ("p256_sqr_asm", f.sqr_body(), f.sqr_out,
+             ["Montgomery square a^2*2^-256 mod p, fully reduced, for a < p", "(`a`: a pointer, clobbered)"])):
+        out = [ren[x] for x in res]
+        o.append(f"/// The `asm!` template of the P-256 {doc[0]}")
+        o.append(f"/// {doc[1]}: the block's subroutine with named operands, the result")
+        o.append(f"/// in {', '.join(out)}. Requires BMI2 and ADX. Constant time.")
+        o.append(f"macro_rules! {name} {{")
+        o.append("    () => {")
+        o.append("        concat!(")
+        for l in lines:
+            if l.startswith("//"):
+                assert "{" not in l, l
+                o.append(f"            \"/* {l[2:].strip()} */\\n\",")
+                continue
+            l = pat.sub(lambda g: "{" + ren.get(g.group(1), g.group(1)) + (g.group(2) or "") + "}", l)
+            assert re.findall(r"\{(\w+)", l) and all(x in ren.values() or x in ("lo", "hi")
+                                                      for x in re.findall(r"\{(\w+)", l)) or "{" not in l, l
+            o.append(f"            \"{l}\\n\",")
+        o.append("        )")
+        o.append("    };")
+        o.append("}")
+        o.append(f"pub(crate) use {name};")
+        o.append("")
+
+
 def generate():
     o = [HEADER]
     for cls, name, n, p, fused_z in ((P256Ops, "p256", 4, P256, False), (P384Ops, "p384", 6, P384, False),
                                      (P521Ops, "p521", 9, P521, True), (Mont4Ops, "mont4", 4, None, False)):
         f, layout, consts, body = routine(cls, name, n, p, fused_z)
+        if cls is P256Ops:
+            emit_inline(o, f)
         mod = f"{name}_slot"
         title = f"P-{name[1:]}" if p else "4-word Montgomery"
         prime = f"the P-{name[1:]} prime" if p else "the prime m < 2^256 in the state words `mod` (m, then -m^-1 mod 2^64)"
