@@ -79,7 +79,7 @@ addition's r^2 - 2V - HHH takes the general pass of P-384 below over five
 words, then `P256Ops.reduce`: for v = h*2^256 + l and u = h + 1, v - u*p
 lies in [-p, p); u*p has the words (2^64 - u, (u << 32) - 1, 0, lo(u*p3),
 hi(u*p3)); subtract them, and add p masked where the difference borrows.
-Operand forwarding (`FORWARD`, P-256 only): the generator tracks which
+Operand forwarding (`FORWARD`, P-256 and P-384): the generator tracks which
 registers still hold which slot's value (`live`: the result of a product,
 a square or a modular a + b, a - b, a/2, until an operation overwrites
 those registers), and a modular linear operation reads such an operand
@@ -107,8 +107,14 @@ Field operations (dst, a, b: state slots):
         REDC(L) <= p), plus the high half H < p, then `final_cmov`.
         P-521 (a at rbx): gen_adx_mont.p521_sqr_lines, weak as the
         product.
-  lin   inline: dst = sum c_i*a_i - sum d_j*b_j mod p for small constants,
-        in one pass: the first term initialises the accumulator, every
+  lin   inline. P-256 and P-384 (and the four-word block): a + b, 2a and
+        a - b by the modular addition and subtraction (`mod_add_sub`: a + b
+        in n + 1 words, minus p where that does not borrow; a - b, plus p
+        masked by the borrow; P-384's p from the mask as the low half, the
+        high half, the mask doubled and the mask thrice), a/2 by `half`.
+        Otherwise (the addition's r^2 - 2V - HHH; every linear operation
+        of P-521): dst = sum c_i*a_i - sum d_j*b_j mod p for small
+        constants, in one pass: the first term initialises the accumulator, every
         further term is added (a row of MULX by c on the two carry chains,
         or an ADD chain for c = 1). A negated term d*b is d*(p - b) >= 0:
           P-384: the seven-word complement ~(d*b) = 2^448 - 1 - d*b; the
@@ -137,15 +143,17 @@ Field operations (dst, a, b: state slots):
                  value is >= p, found from an all-ones test and one carry)
                  is for X, Y, Z after the loop and the addition's results.
 
-Doubling, dbl-2001-b (Bernstein 2001; EFD g1p/shortw/jacobian-3),
+Doubling, dbl-2001-b (Bernstein 2001; EFD g1p/shortw/jacobian-3). P-256,
+P-384 and the four-word block: around Y' = 2Y, the doubling of
+`JacobianPoint::double_a_minus_3` (`dbl_ops_2y`, in the order of
+`dbl_ops_fwd`; only modular a + b, 2a, a - b and a/2). P-521 (`dbl_ops`):
 delta = Z^2, gamma = Y^2, beta = X*gamma, alpha = 3*(X - delta)*(X + delta),
 X3 = alpha^2 - 8*beta, Y3 = alpha*(4*beta - X3) - 8*gamma^2, Z3 = 2*Y*Z,
 evaluated with t = (X + delta)(X - delta) (alpha = 3t) and
 d = 12*beta - 9*t^2 as
   X3 = 4*beta - d          (= 9t^2 - 8*beta = alpha^2 - 8*beta)
   Y3 = 3*d*t - 8*gamma^2   (= 3t*(12*beta - 9t^2) = alpha*(4*beta - X3))
-  Z3 = 2*Y*Z                    (P-384: a product, 4M + 4S)
-     = (Y + Z)^2 - gamma - delta  (P-521, 3M + 5S: its square costs 0.8
+  Z3 = (Y + Z)^2 - gamma - delta  (3M + 5S: P-521's square costs 0.8
                                    of its product)
 the arrangement of s2n-bignum's doubling, which keeps two linear
 operations off the chain delta -> t -> t^2 -> d -> d*t -> Y3. The values
@@ -298,31 +306,35 @@ class Prime:
 def select(self, out, sx, sy, sz):
     """(x, y, z) <- (sx, sy, sz), then Q where Z1 = 0, then P where Z2 = 0
     (the order of `JacobianPoint::double_n_add_affine_on`): per coordinate, the
-    zero test of a Z is an OR of its words (ZF), CMOV from memory loads
-    both sources whatever the flag; z is written last, after its tests."""
+    zero test of a Z is an OR of its words, formed once (in rbx and rbp,
+    free after the last call) before z is overwritten and TESTed per
+    coordinate; CMOV from memory loads both sources whatever the flag."""
     self.live = {}
+    for reg, zslot in (("bx", "z"), ("bp", "qz")):
+        out.append(f"// {reg} = OR of the words of {zslot}")
+        out.append(f"mov {{{reg}}}, {self.m(zslot, 0)}")
+        for j in range(1, self.n):
+            out.append(f"or {{{reg}}}, {self.m(zslot, j)}")
     for c, src in (("x", sx), ("y", sy), ("z", sz)):
         out.append(f"// {c} = Z1 == 0 ? q{c} : Z2 == 0 ? {c} : {src}")
         for j in range(self.n):
             out.append(f"mov {{{ACC[j]}}}, {self.m(src, j)}")
         self.full_reduce(out, ACC)
-        for zslot, from_slot in (("z", "q" + c), ("qz", c)):
-            out.append(f"mov {{lo}}, {self.m(zslot, 0)}")
-            for j in range(1, self.n):
-                out.append(f"or {{lo}}, {self.m(zslot, j)}")
+        for reg, from_slot in (("bx", "q" + c), ("bp", c)):
+            out.append(f"test {{{reg}}}, {{{reg}}}")
             for j in range(self.n):
                 out.append(f"cmovz {{{ACC[j]}}}, {self.m(from_slot, j)}")
         self.store(out, c, ACC[:self.n])
 
 
 def mod_add_sub(self, out, dst, pos, neg):
-    """dst = a + b, 2a or a - b of four-word operands below p by the modular
-    addition (a + b < 2p in five words, then minus p (`sub_p`) where that
-    does not borrow, CMOVNC) or subtraction (plus p where a - b borrows:
-    `add_p_masked` with the mask in rdx); the class gives p's two hooks.
-    An operand still in registers (`live`) is read from them. False,
-    emitting nothing, for any other combination."""
-    live = self.live
+    """dst = a + b, 2a or a - b of n-word operands below p by the modular
+    addition (a + b < 2p in n + 1 words, then minus p where that does not
+    borrow: the class's `select_sub_p`) or subtraction (plus p where a - b
+    borrows: `add_p_masked` with the mask in rdx). An operand still in
+    registers (`live`) is read from them. False, emitting nothing, for any
+    other combination."""
+    live, n = self.live, self.n
     if neg == [] and (len(pos) == 2 and pos[0][0] == pos[1][0] == 1 or len(pos) == 1 and pos[0][0] == 2):
         a, b = (pos[0][1], pos[1][1]) if len(pos) == 2 else (pos[0][1], pos[0][1])
         if b in live and a not in live:
@@ -332,72 +344,81 @@ def mod_add_sub(self, out, dst, pos, neg):
             r = list(live[a])
             r += self.fresh(1, r)
         else:
-            r = self.fresh(5, [])
-        t = self.fresh(4, r)
-        if a not in live:
-            for j in range(4):
+            r = self.fresh(n + 1, [])
+            for j in range(n):
                 out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
-        out.append(f"xor {{{r[4]}:e}}, {{{r[4]}:e}}")
-        for j in range(4):
+        out.append(f"xor {{{r[n]}:e}}, {{{r[n]}:e}}")
+        for j in range(n):
             src = f"{{{r[j]}}}" if a == b and a in live else self.m(b, j)
             out.append(f"{'add' if j == 0 else 'adc'} {{{r[j]}}}, {src}")
-        out.append(f"adc {{{r[4]}}}, 0")
-        for j in range(4):
-            out.append(f"mov {{{t[j]}}}, {{{r[j]}}}")
-        self.sub_p(out, t)
-        out.append(f"sbb {{{r[4]}}}, 0")
-        for j in range(4):
-            out.append(f"cmovnc {{{r[j]}}}, {{{t[j]}}}")
-        clob = r + t
+        out.append(f"adc {{{r[n]}}}, 0")
+        clob = r + self.select_sub_p(out, r)
     elif len(pos) == 1 and len(neg) == 1 and pos[0][0] == neg[0][0] == 1:
         a, b = pos[0][1], neg[0][1]
         out.append(f"// {dst} = {lin_text(pos, neg)}: plus p where a - b borrows")
+        if b in live and a not in live and len(self.fresh(n, live[b])) < n:
+            live = {}  # too few registers beside b's: both from their slots
         if a in live:
             r = list(live[a])
         else:
-            r = self.fresh(4, live.get(b, []))
-            for j in range(4):
+            r = self.fresh(n, live.get(b, []))
+            for j in range(n):
                 out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
-        for j in range(4):
+        for j in range(n):
             src = f"{{{live[b][j]}}}" if b in live else self.m(b, j)
             out.append(f"{'sub' if j == 0 else 'sbb'} {{{r[j]}}}, {src}")
         out.append("sbb rdx, rdx")
         clob = r + self.add_p_masked(out, r)
     else:
         return False
-    self.store(out, dst, r[:4])
-    self.set_live(dst, r[:4], clob)
+    self.store(out, dst, r[:n])
+    self.set_live(dst, r[:n], clob)
     return True
 
 
+def select_sub_p(self, out, r):
+    """r (n + 1 words, below 2p) to r mod p in r[0..n]: t = r - p in n free
+    registers (`sub_p`), kept by CMOVNC where the n + 1 word difference
+    does not borrow. Returns the registers it wrote."""
+    t = self.fresh(self.n, r)
+    for j in range(self.n):
+        out.append(f"mov {{{t[j]}}}, {{{r[j]}}}")
+    self.sub_p(out, t)
+    out.append(f"sbb {{{r[self.n]}}}, 0")
+    for j in range(self.n):
+        out.append(f"cmovnc {{{r[j]}}}, {{{t[j]}}}")
+    return t
+
+
 def half(self, out, dst, a):
-    """dst = a/2 mod p for a below p (four words): a + (p where a is odd,
-    by the class's `add_p_carry` under the parity mask rdx, the carry in a
-    fifth word), shifted right by one."""
+    """dst = a/2 mod p for a below p (n words): a + (p where a is odd, by
+    the class's `add_p_carry` under the parity mask rdx, the carry in word
+    n), shifted right by one."""
+    n = self.n
     out.append(f"// {dst} = {a} / 2: (a + (a odd ? p : 0)) >> 1")
     if a in self.live:
         r = list(self.live[a])
         r += self.fresh(1, r)
     else:
-        r = self.fresh(5, [])
-        for j in range(4):
+        r = self.fresh(n + 1, [])
+        for j in range(n):
             out.append(f"mov {{{r[j]}}}, {self.m(a, j)}")
     out.append(f"mov edx, {{{r[0]}:e}}")
     out.append("and edx, 1")
     out.append("neg rdx")
-    out.append(f"xor {{{r[4]}:e}}, {{{r[4]}:e}}")
-    clob = r + self.add_p_carry(out, r[:4])
-    out.append(f"adc {{{r[4]}}}, 0")
-    for j in range(4):
+    out.append(f"xor {{{r[n]}:e}}, {{{r[n]}:e}}")
+    clob = r + self.add_p_carry(out, r[:n])
+    out.append(f"adc {{{r[n]}}}, 0")
+    for j in range(n):
         out.append(f"shrd {{{r[j]}}}, {{{r[j + 1]}}}, 1")
-    self.store(out, dst, r[:4])
-    self.set_live(dst, r[:4], clob)
+    self.store(out, dst, r[:n])
+    self.set_live(dst, r[:n], clob)
 
 
 def fresh(self, k, avoid):
     """k accumulator registers outside `avoid`, those holding no live value
     first (with forwarding off: ACC in order)."""
-    free = [x for x in ACC if x not in avoid]
+    free = [x for x in self.POOL if x not in avoid]
     held = {x for regs in self.live.values() for x in regs}
     return sorted(free, key=lambda x: x in held)[:k]
 
@@ -410,6 +431,8 @@ def set_live(self, dst, regs, clobbered):
     self.live[dst] = list(regs)
 
 
+Prime.select_sub_p = select_sub_p
+Prime.POOL = ACC
 Prime.fresh = fresh
 Prime.set_live = set_live
 Prime.FORWARD = False
@@ -431,6 +454,50 @@ Prime.add_ops = staticmethod(lambda: add_ops())
 class P384Ops(Prime):
     ACCW = ACC[:7]
     TOP_MASK = None
+    FORWARD = True
+    # the linear operations' registers: rbx and rbp too (free between calls)
+    POOL = ACC + ["bx", "bp"]
+
+    @staticmethod
+    def dbl_ops(fused_z):
+        return dbl_ops_fwd(fused_z)
+
+    @staticmethod
+    def add_ops():
+        return add_ops_fwd()
+
+    def lin(self, out, dst, pos, neg):
+        """a + b, 2a and a - b (operands below p) by the modular addition
+        and subtraction (`Prime.mod_add_sub`), shorter than the general
+        pass; every other combination by the general pass (`Prime.lin`)."""
+        if not self.mod_add_sub(out, dst, pos, neg):
+            Prime.lin(self, out, dst, pos, neg)
+
+    def select_sub_p(self, out, r):
+        """`final_cmov` on the sum r < 2p (seven words) with six free
+        registers."""
+        self.FREE = [x for x in ACC + ["lo", "hi", "rdx", "bx", "bp"] if x not in r][:6]
+        self.final_cmov(out, r)
+        return self.FREE
+
+    def add_p_masked(self, out, r):
+        """r + (p & rdx) for the mask rdx: p's words from the mask (its low
+        half, its high half, the mask doubled, then the mask thrice), the
+        carry out of r[5] left in CF."""
+        x = next(y for y in ["bx", "bp"] + ACC if y not in r)
+        out.append("mov {lo}, rdx")
+        out.append("shr {lo}, 32")
+        out.append("mov {hi}, rdx")
+        out.append("shl {hi}, 32")
+        out.append(f"lea {{{x}}}, [rdx + rdx]")
+        out.append(f"add {{{r[0]}}}, {{lo}}")
+        out.append(f"adc {{{r[1]}}}, {{hi}}")
+        out.append(f"adc {{{r[2]}}}, {{{x}}}")
+        for j in (3, 4, 5):
+            out.append(f"adc {{{r[j]}}}, rdx")
+        return [x]
+
+    add_p_carry = add_p_masked
 
     def reduce(self, out, t, neg=(), pos=(), dst=None):
         """t[0..7] (value h*2^384 + l, h = t[6] small) to t[0..6] mod p."""
@@ -628,54 +695,11 @@ class P256Ops(P384Ops):
 
     @staticmethod
     def dbl_ops(fused_z):
-        """`dbl_ops_2y` with every linear operation right after the operation
-        whose result it reads, so that it reads it from registers
-        (`Prime.live`)."""
-        assert not fused_z
-        return [
-            ("sqr", "zz", "z"),
-            ("lin", "xm", [(1, "x")], [(1, "zz")]),
-            ("lin", "xp", [(1, "x"), (1, "zz")], []),
-            ("lin", "y2", [(2, "y")], []),
-            ("sqr", "g4", "y2"),
-            ("mul", "t", "xp", "xm"),
-            ("lin", "t2", [(2, "t")], []),
-            ("lin", "al", [(1, "t2"), (1, "t")], []),
-            ("mul", "b4", "x", "g4"),
-            ("lin", "b8", [(2, "b4")], []),
-            ("mul", "z", "y2", "z"),
-            ("sqr", "g16", "g4"),
-            ("half", "h8", "g16"),
-            ("sqr", "aa", "al"),
-            ("lin", "x", [(1, "aa")], [(1, "b8")]),
-            ("lin", "w", [(1, "b4")], [(1, "x")]),
-            ("mul", "m", "al", "w"),
-            ("lin", "y", [(1, "m")], [(1, "h8")]),
-        ]
+        return dbl_ops_fwd(fused_z)
 
     @staticmethod
     def add_ops():
-        """`add_ops` with H and r right after U2 and S2 (read from
-        registers)."""
-        return [
-            ("sqr", "z1z1", "z"),
-            ("mul", "u2", "qx", "z1z1"),
-            ("lin", "h", [(1, "u2")], [(1, "x")]),
-            ("mul", "z1c", "z", "z1z1"),
-            ("mul", "s2", "qy", "z1c"),
-            ("lin", "r", [(1, "s2")], [(1, "y")]),
-            ("sqr", "hh", "h"),
-            ("mul", "sz", "z", "h"),
-            ("mul", "hhh", "h", "hh"),
-            ("mul", "v", "x", "hh"),
-            ("sqr", "rr", "r"),
-            ("mul", "sj", "y", "hhh"),
-            ("lin", "sx", [(1, "rr")], [(2, "v"), (1, "hhh")]),
-            ("lin", "vx", [(1, "v")], [(1, "sx")]),
-            ("mul", "ry", "r", "vx"),
-            ("lin", "sy", [(1, "ry")], [(1, "sj")]),
-            ("select", "sx", "sy", "sz"),
-        ]
+        return add_ops_fwd()
 
     def reduce(self, out, t, neg=(), pos=(), dst=None):
         """t[0..5] (value v = h*2^256 + l, h = t[4] small) to v mod p in
@@ -709,13 +733,8 @@ class P256Ops(P384Ops):
         out.append(f"adc {{{t[2]}}}, 0")
         out.append(f"adc {{{t[3]}}}, {{hi}}")
 
-    def lin(self, out, dst, pos, neg):
-        """a + b, 2a and a - b (operands below p) by the modular addition
-        and subtraction of x86_64_add.rs, shorter than the general pass:
-        a + b < 2p, minus p where that does not borrow (CMOVNC); a - b,
-        plus p masked by its borrow. Every other combination: P384Ops.lin."""
-        if not self.mod_add_sub(out, dst, pos, neg):
-            P384Ops.lin(self, out, dst, pos, neg)
+    select_sub_p = Prime.select_sub_p
+    POOL = ACC
 
     def sub_p(self, out, t):
         """t - p on the four words t (the borrow chain left open); p's
@@ -1181,6 +1200,55 @@ def dbl_ops_2y(fused_z):
         ("lin", "w", [(1, "b4")], [(1, "x")]),
         ("mul", "m", "al", "w"),
         ("lin", "y", [(1, "m")], [(1, "h8")]),
+    ]
+
+
+def dbl_ops_fwd(fused_z):
+    """`dbl_ops_2y` with every linear operation right after the operation
+    whose result it reads, so that it reads it from registers (`live`)."""
+    assert not fused_z
+    return [
+        ("sqr", "zz", "z"),
+        ("lin", "xm", [(1, "x")], [(1, "zz")]),
+        ("lin", "xp", [(1, "x"), (1, "zz")], []),
+        ("lin", "y2", [(2, "y")], []),
+        ("sqr", "g4", "y2"),
+        ("mul", "t", "xp", "xm"),
+        ("lin", "t2", [(2, "t")], []),
+        ("lin", "al", [(1, "t2"), (1, "t")], []),
+        ("mul", "b4", "x", "g4"),
+        ("lin", "b8", [(2, "b4")], []),
+        ("mul", "z", "y2", "z"),
+        ("sqr", "g16", "g4"),
+        ("half", "h8", "g16"),
+        ("sqr", "aa", "al"),
+        ("lin", "x", [(1, "aa")], [(1, "b8")]),
+        ("lin", "w", [(1, "b4")], [(1, "x")]),
+        ("mul", "m", "al", "w"),
+        ("lin", "y", [(1, "m")], [(1, "h8")]),
+    ]
+
+
+def add_ops_fwd():
+    """`add_ops` with H and r right after U2 and S2 (read from registers)."""
+    return [
+        ("sqr", "z1z1", "z"),
+        ("mul", "u2", "qx", "z1z1"),
+        ("lin", "h", [(1, "u2")], [(1, "x")]),
+        ("mul", "z1c", "z", "z1z1"),
+        ("mul", "s2", "qy", "z1c"),
+        ("lin", "r", [(1, "s2")], [(1, "y")]),
+        ("sqr", "hh", "h"),
+        ("mul", "sz", "z", "h"),
+        ("mul", "hhh", "h", "hh"),
+        ("mul", "v", "x", "hh"),
+        ("sqr", "rr", "r"),
+        ("mul", "sj", "y", "hhh"),
+        ("lin", "sx", [(1, "rr")], [(2, "v"), (1, "hhh")]),
+        ("lin", "vx", [(1, "v")], [(1, "sx")]),
+        ("mul", "ry", "r", "vx"),
+        ("lin", "sy", [(1, "ry")], [(1, "sj")]),
+        ("select", "sx", "sy", "sz"),
     ]
 
 

@@ -55,21 +55,24 @@ use zeroize::Zeroize;
 /// Meloni's co-Z addition `ZADDU` ("New point addition formulae for ECC
 /// applications", WAIFI 2007) of two points (X₁, Y₁), (X₂, Y₂) over one
 /// Z: H = X₂ − X₁, B = X₁·H², C = X₂·H², R = Y₂ − Y₁, X₃ = R² − B − C,
-/// Y₃ = R(B − X₃) − Y₁(C − B). Returns ((X₃, Y₃), (B, Y₁(C − B)), H): the
-/// sum and the first point, both over Z·H. 4M + 2S. Wrong for H = 0
-/// (equal x: the points are equal or opposite), which callers rule out or
-/// test through the returned H. Constant time; never fails.
+/// Y₃ = R(B − X₃) − Y₁(C − B). Returns ((X₃, Y₃), (B, Y₁(C − B)),
+/// (H, H², H³)): the sum and the first point, both over Z·H, and the
+/// powers of the ratio H that the callers' walks back to affine use
+/// (H² as computed, H³ = C − B). 4M + 2S. Wrong for H = 0 (equal x: the
+/// points are equal or opposite), which callers rule out or test through
+/// the returned H. Constant time; never fails.
 #[inline(always)]
-fn zaddu<F: Field>(p1: &[F; 2], p2: &[F; 2]) -> ([F; 2], [F; 2], F) {
+fn zaddu<F: Field>(p1: &[F; 2], p2: &[F; 2]) -> ([F; 2], [F; 2], [F; 3]) {
     let ([x1, y1], [x2, y2]) = (*p1, *p2);
     let h = x2 - x1;
     let hh = h.square();
     let b = x1 * hh;
     let c = x2 * hh;
     let r = y2 - y1;
-    let e = y1 * (c - b);
+    let hhh = c - b;
+    let e = y1 * hhh;
     let x3 = r.square() - b - c;
-    ([x3, r * (b - x3) - e], [b, e], h)
+    ([x3, r * (b - x3) - e], [b, e], [h, hh, hhh])
 }
 
 #[inline(always)]
@@ -292,8 +295,10 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
     /// (B, Y₁(C − B)) is the first point over Z·H; 4M + 2S, and 1M for the
     /// running Z), P carried along to each new Z. Each multiple keeps its
     /// own Zᵢ = Zᵢ₋₁·Hᵢ; one inversion of the last Z and a backward walk
-    /// 1/Zᵢ₋₁ = Hᵢ/Zᵢ give x = X·Zᵢ⁻², y = Y·Zᵢ⁻³ (4M + 1S each). For
-    /// T = 16: about 136M + 48S and one inversion, against 217M + 76S for
+    /// Zᵢ₋₁⁻² = Hᵢ²·Zᵢ⁻², Zᵢ₋₁⁻³ = Hᵢ³·Zᵢ⁻³ (Hᵢ² and Hᵢ³ come out of
+    /// `ZADDU`) give x = X·Zᵢ⁻², y = Y·Zᵢ⁻³ (4M each, where walking 1/Zᵢ
+    /// and squaring it takes 4M + 1S). For
+    /// T = 16: about 136M + 34S and one inversion, against 217M + 76S for
     /// seven doublings, eight `add-1998-cmo-2` additions and a
     /// simultaneous inversion of the sixteen Z's.
     ///
@@ -329,26 +334,31 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         let (mut px, mut py) = (s, yy4.square().half());
         let mut t = [[px, py]; T];
         t[1] = [dx, dy];
-        let mut ratio = [C::Base::ONE; T];
+        // Hᵢ² and Hᵢ³ of each new Z (index 0 and 1 unused)
+        let mut ratio = [[C::Base::ONE; 2]; T];
         for i in 2..T {
-            let (sum, p, h) = zaddu(&[px, py], &t[i - 1]);
+            let (sum, p, [h, hh, hhh]) = zaddu(&[px, py], &t[i - 1]);
             t[i] = sum;
             [px, py] = p;
-            ratio[i] = h;
+            ratio[i] = [hh, hhh];
             zc = zc * h;
         }
         let mut zinv = zc.invert().unwrap_or(C::Base::ZERO);
+        let mut zi2 = zinv.square();
+        let mut zi3 = zi2 * zinv;
+        zinv.zeroize();
         let mut out = [[C::Base::ZERO; 2]; T];
         for i in (0..T).rev() {
-            let zi2 = zinv.square();
-            out[i] = [t[i][0] * zi2, t[i][1] * (zi2 * zinv)];
+            out[i] = [t[i][0] * zi2, t[i][1] * zi3];
             if i >= 2 {
-                zinv = zinv * ratio[i];
+                zi2 = zi2 * ratio[i][0];
+                zi3 = zi3 * ratio[i][1];
             }
         }
         t.zeroize();
         ratio.zeroize();
-        zinv.zeroize();
+        zi2.zeroize();
+        zi3.zeroize();
         px.zeroize();
         py.zeroize();
         zc.zeroize();
@@ -573,7 +583,7 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         let mut z = z0;
         for i in 1..8 {
             // the formula runs to the end before the H = 0 test (public data)
-            let (sum, d, h) = zaddu(&[dx, dy], &t[i - 1]);
+            let (sum, d, [h, ..]) = zaddu(&[dx, dy], &t[i - 1]);
             if bool::from(h.is_zero()) {
                 return None;
             }
