@@ -407,7 +407,7 @@ def half(self, out, dst, a):
     out.append("and edx, 1")
     out.append("neg rdx")
     out.append(f"xor {{{r[n]}:e}}, {{{r[n]}:e}}")
-    clob = r + self.add_p_carry(out, r[:n])
+    clob = r + self.add_p_carry(out, r[:n], avoid=r)
     out.append(f"adc {{{r[n]}}}, 0")
     for j in range(n):
         out.append(f"shrd {{{r[j]}}}, {{{r[j + 1]}}}, 1")
@@ -480,11 +480,11 @@ class P384Ops(Prime):
         self.final_cmov(out, r)
         return self.FREE
 
-    def add_p_masked(self, out, r):
+    def add_p_masked(self, out, r, avoid=()):
         """r + (p & rdx) for the mask rdx: p's words from the mask (its low
-        half, its high half, the mask doubled, then the mask thrice), the
-        carry out of r[5] left in CF."""
-        x = next(y for y in ["bx", "bp"] + ACC if y not in r)
+        half, its high half, the mask doubled in a register outside r and
+        `avoid`, then the mask thrice), the carry out of r[5] left in CF."""
+        x = next(y for y in ["bx", "bp"] + ACC if y not in r and y not in avoid)
         out.append("mov {lo}, rdx")
         out.append("shr {lo}, 32")
         out.append("mov {hi}, rdx")
@@ -746,7 +746,7 @@ class P256Ops(P384Ops):
         out.append(f"sbb {{{t[2]}}}, 0")
         out.append(f"sbb {{{t[3]}}}, {{hi}}")
 
-    def add_p_masked(self, out, r):
+    def add_p_masked(self, out, r, avoid=()):
         """r + (p & rdx) for the borrow mask rdx: p's words from the mask
         (all ones, its low half, 0, and the constant masked)."""
         out.append("mov {lo}, rdx")
@@ -961,7 +961,7 @@ class Mont4Ops(Prime):
         for j in range(4):
             out.append(f"{'sub' if j == 0 else 'sbb'} {{{t[j]}}}, {self.M(j)}")
 
-    def add_p_masked(self, out, r):
+    def add_p_masked(self, out, r, avoid=()):
         """r + (m & rdx) for the mask rdx by AND and one ADD/ADC chain, its
         carry out of r[3] left in CF (the subtraction's borrow fix-up and
         a/2 both use it)."""
