@@ -34,8 +34,9 @@
 //! `P256Ops.mul_body` and `sqr_body`), inlined here from the templates
 //! `p256_mul_asm!` and `p256_sqr_asm!` it generates, so that both paths run
 //! one code. The two-round reduction of the product, measured in the block
-//! (C harness, Intel Xeon Ice Lake, min of 600 rounds): per doubling 115.0
-//! → 112.5 ns, a window of five doublings and the addition 735.5 → 721.0.
+//! (C harness, Intel Xeon Ice Lake, min of 600 rounds, operands forwarded
+//! in both): per doubling 116.3 → 112.4 ns, a window of five doublings and
+//! the addition 748.3 → 720.4.
 //!
 //! Constant time: straight-line code; MULX, ADCX, ADOX, ADD/ADC/SUB/SBB,
 //! SHL/SHR by a constant and CMOV have data-independent timing on every
