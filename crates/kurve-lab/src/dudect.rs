@@ -61,8 +61,9 @@
 //!
 //! Positive control: the same harness, same budget, on `mul_vartime` (wNAF,
 //! variable time on purpose) with a random scalar against a low-Hamming-weight
-//! scalar (on secp256k1, whose `mul_vartime` splits the scalar by GLV, one
-//! whose two halves have low Hamming weight). It must exceed 4.5, which shows the harness can see a leak of that
+//! scalar (on the GLV curves secp256k1, secp224k1 and secp192k1, whose
+//! `mul_vartime` splits the scalar, one whose two halves have low Hamming
+//! weight). It must exceed 4.5, which shows the harness can see a leak of that
 //! size at this noise level and sample count.
 //!
 //! Sample counts: `--quick` and the default mode size each row to a fixed
@@ -713,24 +714,33 @@ fn message_pool(rng: &mut Rng, count: usize) -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// The control scalar of a GLV curve (secp256k1): its `mul_vartime` splits
-/// k = k₁ + k₂·λ (mod n) into halves of about 128 bits before the wNAF, so
-/// a low-Hamming-weight k has ordinary halves and runs like a random one;
-/// this k = k₁ + k₂·λ with k₁ = 2¹⁰⁰ + 2³⁷ + 1 and k₂ = 2⁹⁰ + 2¹² + 1 (far
-/// below √n, so the split returns exactly these halves) has few wNAF digits
-/// in both. `None` on the other curves.
+/// The control scalar of a GLV curve (secp256k1, secp224k1, secp192k1):
+/// its `mul_vartime` splits k = k₁ + k₂·λ (mod n) into halves below 2^h
+/// (h = `half_bits`: 128, 112, 96) before the wNAF, so a
+/// low-Hamming-weight k has ordinary halves and runs like a random one;
+/// this k = k₁ + k₂·λ with k₁ = 2^(h−28) + 2³⁷ + 1 and
+/// k₂ = 2^(h−38) + 2¹² + 1 (far below √n, so the split returns exactly
+/// these halves; on secp256k1 2¹⁰⁰ + 2³⁷ + 1 and 2⁹⁰ + 2¹² + 1) has few
+/// wNAF digits in both. `None` on the other curves.
 fn glv_low_hw(name: &str) -> Option<Vec<u8>> {
-    use kurve::curves::secp256k1::{Fq, Secp256k1};
-    use kurve::field::Field;
-    use kurve::group::weierstrass::WeierstrassCurve;
-    if name != "secp256k1" {
-        return None;
+    use kurve::curves::{secp192k1::Secp192k1, secp224k1::Secp224k1, secp256k1::Secp256k1};
+    match name {
+        "secp256k1" => glv_low_hw_on::<Secp256k1>(),
+        "secp224k1" => glv_low_hw_on::<Secp224k1>(),
+        "secp192k1" => glv_low_hw_on::<Secp192k1>(),
+        _ => None,
     }
-    let lambda = Secp256k1::GLV?.lambda;
-    let k1: Fq = Option::from(Fq::from_be_bytes(&low_hw_bits(32, &[100, 37, 0])))?;
-    let k2: Fq = Option::from(Fq::from_be_bytes(&low_hw_bits(32, &[90, 12, 0])))?;
-    let mut out = vec![0u8; 32];
-    (k1 + k2 * lambda).write_be_bytes(&mut out);
+}
+
+/// [`glv_low_hw`] on one curve (`None` without GLV constants).
+fn glv_low_hw_on<C: kurve::group::weierstrass::WeierstrassCurve>() -> Option<Vec<u8>> {
+    use kurve::field::Field;
+    let g = C::GLV?;
+    let (h, len) = (g.half_bits, <C::ScalarField as Field>::BYTES);
+    let k1: C::ScalarField = Option::from(C::ScalarField::from_be_bytes(&low_hw_bits(len, &[h - 28, 37, 0])))?;
+    let k2: C::ScalarField = Option::from(C::ScalarField::from_be_bytes(&low_hw_bits(len, &[h - 38, 12, 0])))?;
+    let mut out = vec![0u8; len];
+    (k1 + k2 * g.lambda).write_be_bytes(&mut out);
     Some(out)
 }
 
@@ -744,8 +754,9 @@ fn low_hw_bits(len: usize, bits: &[usize]) -> Vec<u8> {
 }
 
 /// The positive control of a curve: `mul_vartime` (variable time on
-/// purpose), random scalar vs a low-Hamming-weight scalar (on secp256k1,
-/// one with low-Hamming-weight GLV halves, [`glv_low_hw`]), random points.
+/// purpose), random scalar vs a low-Hamming-weight scalar (on the GLV
+/// curves, one with low-Hamming-weight halves, [`glv_low_hw`]), random
+/// points.
 fn control_for(c: &'static dyn CurveOps, rng: &mut Rng) -> Option<Target> {
     if !matches!(c.model(), Model::ShortWeierstrass | Model::Edwards | Model::Montgomery) {
         return None;

@@ -243,7 +243,20 @@ macro_rules! weierstrass_curve {
 
 weierstrass_curve!(
     /// secp192k1 (SEC 2 v2 §2.2.1): Koblitz curve y² = x³ + 3 over a 192-bit field.
-    secp192k1, Secp192k1, SECP192K1, 3, 3, aliases: ["ansip192k1"]
+    secp192k1, Secp192k1, SECP192K1, 3, 3, aliases: ["ansip192k1"],
+    // GLV constants (see secp256k1 below): the basis (a₁, b₁) =
+    // (0x7116…25f1, −0xb3fb…655c), (a₂, b₂) = (0x1251…8b4d, 0x7116…25f1),
+    // rounding shift 2³²⁰, halves below 2⁹⁶; checked in crates/kurve-tests/tests/glv.rs.
+    glv: {
+        beta: Fp::from_hex("bb85691939b869c1d087f601554b96b80cb4f55b35f433c2"),
+        lambda: Fq::from_hex("3d84f26c12238d7b4f3d516613c1759033b1a5800175d0b1"),
+        g1: arith::from_hex("71169be7330b3038edb025f1d0f885ee42a60a2d855df94b37e8213e"),
+        g2: arith::from_hex("b3fb3400dec5c4adceb8655d4c944996f60f54414944e9afc9ba5dfd"),
+        shift_words: 5,
+        half_bits: 96,
+        minus_b1: Fq::from_hex("b3fb3400dec5c4adceb8655c"),
+        minus_b2: Fq::from_hex("fffffffffffffffffffffffdb5dc602fdc5e1631872ed79c"),
+    }
 );
 weierstrass_curve!(
     /// secp192r1 / NIST P-192 (SEC 2 v2 §2.2.2, FIPS 186-4 D.1.2.1): a = −3.
@@ -251,7 +264,20 @@ weierstrass_curve!(
 );
 weierstrass_curve!(
     /// secp224k1 (SEC 2 v2 §2.3.1): y² = x³ + 5; the order n has 225 bits (n > p).
-    secp224k1, Secp224k1, SECP224K1, 4, 4, aliases: ["ansip224k1"]
+    secp224k1, Secp224k1, SECP224K1, 4, 4, aliases: ["ansip224k1"],
+    // GLV constants (see secp256k1 below): the basis (a₁, b₁) =
+    // (0x6b8c…0591, −0xb8ad…637d), (a₂, b₂) = (0x1243…690e, 0x6b8c…0591),
+    // rounding shift 2³²⁰, halves below 2¹¹²; checked in crates/kurve-tests/tests/glv.rs.
+    glv: {
+        beta: Fp::from_hex("fe0e87005b4e83761908c5131d552a850b3f58b749c37cf5b84d6768"),
+        lambda: Fq::from_hex("60dcd2104c4cbc0be6eeefc2bdd610739ec34e317f9b33046c9e4788"),
+        g1: arith::from_hex("6b8cf07d4ca75c88957d9d67059037a4208027beaad46e56a2d5"),
+        g2: arith::from_hex("b8adf1378a6eb73409fa6c9c637ba7f49db0e9b10bc57c33c48b"),
+        shift_words: 5,
+        half_bits: 112,
+        minus_b1: Fq::from_hex("b8adf1378a6eb73409fa6c9c637d"),
+        minus_b2: Fq::from_hex("10000000000000000000000000001715be26f14dd6e6813f3d938ac66"),
+    }
 );
 weierstrass_curve!(
     /// secp224r1 / NIST P-224 (SEC 2 v2 §2.3.2): a = −3; p ≡ 1 (mod 2⁹⁶), so
@@ -263,12 +289,15 @@ weierstrass_curve!(
     secp256k1, Secp256k1, SECP256K1, 4, 4, aliases: ["P-256K", "ansip256k1"],
     // GLV constants: β, λ cube roots of unity with [λ]G = (β·x, y); the
     // basis (a₁, b₁) = (0x3086…eb15, −0xe443…e4c3), (a₂, b₂) = (0x114c…4cfd8,
-    // 0x3086…eb15) from extended Euclid on (n, λ); checked in crates/kurve-tests/tests/glv.rs.
+    // 0x3086…eb15) from extended Euclid on (n, λ), rounding shift 2³⁸⁴,
+    // halves below 2¹²⁸; checked in crates/kurve-tests/tests/glv.rs.
     glv: {
         beta: Fp::from_hex("7ae96a2b657c07106e64479eac3434e99cf0497512f58995c1396c28719501ee"),
         lambda: Fq::from_hex("5363ad4cc05c30e0a5261c028812645a122e22ea20816678df02967c1b23bd72"),
         g1: arith::from_hex("3086d221a7d46bcde86c90e49284eb153daa8a1471e8ca7fe893209a45dbb031"),
         g2: arith::from_hex("e4437ed6010e88286f547fa90abfe4c4221208ac9df506c61571b4ae8ac47f71"),
+        shift_words: 6,
+        half_bits: 128,
         minus_b1: Fq::from_hex("e4437ed6010e88286f547fa90abfe4c3"),
         minus_b2: Fq::from_hex("fffffffffffffffffffffffffffffffe8a280ac50774346dd765cda83db1562c"),
     }

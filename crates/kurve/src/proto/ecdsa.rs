@@ -7,8 +7,9 @@
 //!   1 ≤ r, s < n;  w ← s⁻¹;  R ← [e·w]G + [r·w]Q;  accept iff R ≠ O and x(R) mod n = r.
 //!   s⁻¹ by the variable-time safegcd inversion ([`invert_vartime`]);
 //!   R by Straus–Shamir with a precomputed table of G
-//!   ([`ProjectivePoint::double_mul_vartime`]; on secp256k1 both scalars are
-//!   first split by the GLV endomorphism, see
+//!   ([`ProjectivePoint::double_mul_vartime`]; on the GLV curves secp256k1,
+//!   secp224k1 and secp192k1 both scalars are first split by the
+//!   endomorphism, see
 //!   [`ProjectivePoint::double_mul_glv_vartime`]); the x test on projective
 //!   R = (X : Y : Z) as X = c·Z for c ∈ {r, r + n} below p, with no inversion.
 //!

@@ -99,9 +99,10 @@ pub fn signed_window<F: Field>(s: &F, w: u32, digits: &mut [i8; SIGNED4_MAX_DIGI
 
 /// Signed w-bit recoding (4 ≤ w ≤ 7, clamped into that range) of the low
 /// `bits` bits of a big-endian byte string `be`, for a value known to be
-/// below 2^bits (the GLV halves, below 2¹²⁸ by the split's bound; bits of
-/// `be` at or above `bits` are not read): writes ⌈bits/w⌉ + 1 digits in
-/// [−2^(w−1), 2^(w−1)] (the last one the final carry, 0 or 1) with
+/// below 2^bits (the GLV halves, below 2^h, h ≤ 128, by the split's
+/// bound; bits of `be` at or above `bits` are not read): writes
+/// ⌈bits/w⌉ + 1 digits in [−2^(w−1), 2^(w−1)] (the last one the final
+/// carry, 0 or 1) with
 /// value = Σ dᵢ·2^(w·i), and returns their number (at most
 /// [`SIGNED4_MAX_DIGITS`]). Same procedure as [`signed_window`]; constant
 /// time in the bytes (the positions depend on the public w and bits only).

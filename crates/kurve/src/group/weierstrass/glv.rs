@@ -1,5 +1,6 @@
 //! The GLV endomorphism (Gallant–Lambert–Vanstone, CRYPTO 2001) for curves
-//! y² = x³ + b over F_p with p ≡ 1 (mod 3) (secp256k1).
+//! y² = x³ + b over F_p with p ≡ 1 (mod 3) (secp256k1, secp224k1,
+//! secp192k1).
 //!
 //! φ(x, y) = (β·x, y) with β³ = 1 in F_p acts on the prime-order group as
 //! multiplication by λ, λ³ = 1 in F_n: φ(P) = [λ]P; in projective
@@ -8,13 +9,18 @@
 //! Scalar split (the libsecp256k1 method, with the lattice basis of
 //! GLV 2001 §4 / Guide to ECC Alg. 3.74, computed by extended Euclid on
 //! (n, λ)): with the short basis vectors (a₁, b₁), (a₂, b₂) of
-//! {(x, y) : x + y·λ ≡ 0 mod n},
-//!   c₁ = round(k·g₁ / 2³⁸⁴),  c₂ = round(k·g₂ / 2³⁸⁴),
-//!   g₁ = round(2³⁸⁴·b₂ / n),  g₂ = round(2³⁸⁴·(−b₁) / n),
+//! {(x, y) : x + y·λ ≡ 0 mod n} and a shift s (a multiple of 64; 384 for
+//! secp256k1, 320 for the smaller curves, so that gᵢ fits four limbs),
+//!   c₁ = round(k·g₁ / 2ˢ),  c₂ = round(k·g₂ / 2ˢ),
+//!   g₁ = round(2ˢ·b₂ / n),  g₂ = round(2ˢ·(−b₁) / n),
 //!   k₂ = c₁·(−b₁) + c₂·(−b₂) mod n,  k₁ = k − k₂·λ mod n,
-//! so k ≡ k₁ + k₂·λ (mod n) and each kᵢ or n − kᵢ is below 2¹²⁸. The
-//! rounding products are computed with fixed loops on 64-bit limbs and the
-//! sign choice is a masked select: the split is constant time.
+//! so k ≡ k₁ + k₂·λ (mod n). The bound: cᵢ is within 1/2 + k/2ˢ⁺¹ of the
+//! real solution xᵢ of (k, 0) = x₁·(a₁, b₁) + x₂·(a₂, b₂), so
+//! |k₁| ≤ (1/2 + ε)(|a₁| + |a₂|) and |k₂| ≤ (1/2 + ε)(|b₁| + |b₂|), below
+//! 2^[`GlvParams::half_bits`] (128, 112, 96; checked against the basis in
+//! `kurve-tests/tests/glv.rs`). The rounding products are computed with
+//! fixed loops on 64-bit limbs and the sign choice is a masked select: the
+//! split is constant time.
 
 use super::WeierstrassCurve;
 use crate::field::Field;
@@ -28,10 +34,20 @@ pub struct GlvParams<C: WeierstrassCurve> {
     pub beta: C::Base,
     /// λ, the cube root of unity in F_n with [λ]P = (β·x, y).
     pub lambda: C::ScalarField,
-    /// g₁ = round(2³⁸⁴·b₂ / n), little-endian 64-bit limbs.
+    /// g₁ = round(2ˢ·b₂ / n), little-endian 64-bit limbs.
     pub g1: [u64; 4],
-    /// g₂ = round(2³⁸⁴·(−b₁) / n), little-endian 64-bit limbs.
+    /// g₂ = round(2ˢ·(−b₁) / n), little-endian 64-bit limbs.
     pub g2: [u64; 4],
+    /// The rounding shift s in 64-bit words (s = 64·`shift_words`): 6 for
+    /// secp256k1, 5 for secp224k1 and secp192k1. k·gᵢ / 2ˢ must stay below
+    /// 2¹²⁸.
+    pub shift_words: usize,
+    /// The bound on the split's halves: |k₁|, |k₂| < 2^half_bits (128 for
+    /// secp256k1, as libsecp256k1 proves for `scalar_split_lambda`; 112
+    /// for secp224k1; 96 for secp192k1). At most [`HALF_BITS`]. The
+    /// constant-time recoding of [`super::ProjectivePoint::mul_glv`] reads
+    /// this many bits rounded up to its window.
+    pub half_bits: usize,
     /// −b₁ mod n.
     pub minus_b1: C::ScalarField,
     /// −b₂ mod n.
@@ -39,16 +55,17 @@ pub struct GlvParams<C: WeierstrassCurve> {
 }
 
 /// Bytes of the half-size scalars |k₁|, |k₂| handed to the recodings:
-/// 17 (the proven bound is 2¹²⁸, [`HALF_BITS`]; the spare byte keeps the
-/// variable-time wNAF exact even if a rounding edge produced a longer
-/// half, and the constant-time recoding of `mul_glv` reads 130 bits).
+/// 17 (the largest proven bound is 2¹²⁸, [`HALF_BITS`]; the spare byte
+/// keeps the variable-time wNAF exact even if a rounding edge produced a
+/// longer half, and the constant-time recoding of `mul_glv` reads up to
+/// 130 bits).
 pub const HALF_BYTES: usize = 17;
 
-/// The bound on the split's halves: |k₁|, |k₂| < 2^HALF_BITS (the bound
-/// libsecp256k1 proves for `scalar_split_lambda` with these same rounding
-/// constants; tested on edge and random scalars in
-/// `kurve-tests/tests/glv.rs`). The constant-time recoding of
-/// [`super::ProjectivePoint::mul_glv`] reads this many bits.
+/// The largest bound on the split's halves over the GLV curves:
+/// |k₁|, |k₂| < 2^HALF_BITS on secp256k1 (the bound libsecp256k1 proves
+/// for `scalar_split_lambda` with these same rounding constants); each
+/// curve's own bound is [`GlvParams::half_bits`] ≤ HALF_BITS. Tested on
+/// edge and random scalars in `kurve-tests/tests/glv.rs`.
 pub const HALF_BITS: usize = 128;
 
 /// A split scalar: |k₁|, |k₂| (big-endian, [`HALF_BYTES`] bytes) and their
@@ -71,9 +88,11 @@ impl Drop for GlvSplit {
     }
 }
 
-/// round(k·g / 2³⁸⁴) for k < 2²⁵⁶, g < 2²⁵⁶ (little-endian limbs): the
-/// 512-bit product plus 2³⁸³, top 128 bits. Constant time (fixed loops).
-fn mul_shift_384(k: &[u64; 4], g: &[u64; 4]) -> [u64; 2] {
+/// round(k·g / 2^(64·w)) for k < 2²⁵⁶, g < 2²⁵⁶ (little-endian limbs),
+/// 3 ≤ w ≤ 6 and a result below 2¹²⁸: the 512-bit product plus
+/// 2^(64·w − 1), words w and w + 1. Constant time (fixed loops; w is
+/// public).
+fn mul_shift(k: &[u64; 4], g: &[u64; 4], w: usize) -> [u64; 2] {
     let mut t = [0u64; 8];
     for i in 0..4 {
         let mut carry = 0u128;
@@ -84,12 +103,16 @@ fn mul_shift_384(k: &[u64; 4], g: &[u64; 4]) -> [u64; 2] {
         }
         t[i + 4] = carry as u64;
     }
-    // + 2^383 (rounding), carry into limbs 6, 7
-    let (l5, c) = t[5].overflowing_add(1 << 63);
-    t[5] = l5;
-    let (l6, c) = t[6].overflowing_add(c as u64);
-    let l7 = t[7].wrapping_add(c as u64);
-    let r = [l6, l7];
+    // + 2^(64w − 1) (rounding), the carry into words w .. 7
+    let w = w.clamp(3, 6);
+    let (l, mut c) = t[w - 1].overflowing_add(1 << 63);
+    t[w - 1] = l;
+    for x in t[w..].iter_mut() {
+        let (l, c2) = x.overflowing_add(c as u64);
+        *x = l;
+        c = c2;
+    }
+    let r = [t[w], t[w + 1]];
     t.zeroize();
     r
 }
@@ -123,8 +146,9 @@ fn abs_half<F: Field>(v: &F) -> ([u8; HALF_BYTES], Choice) {
 }
 
 /// Splits k into (k₁, k₂) with k ≡ k₁ + k₂·λ (mod n), returned as signed
-/// half-size magnitudes ([`GlvSplit`]). Constant time in k. Requires a
-/// 256-bit scalar field (checked by the caller's `GLV` constant).
+/// half-size magnitudes ([`GlvSplit`]). Constant time in k. For scalar
+/// fields of at most 256 bits (every GLV curve has one; k is written
+/// right-aligned into 32 bytes).
 pub fn split<C: WeierstrassCurve>(glv: &GlvParams<C>, k: &C::ScalarField) -> GlvSplit {
     let mut kb = [0u8; 32];
     k.write_be_bytes(&mut kb);
@@ -134,8 +158,8 @@ pub fn split<C: WeierstrassCurve>(glv: &GlvParams<C>, k: &C::ScalarField) -> Glv
         w.copy_from_slice(&kb[32 - 8 * (i + 1)..32 - 8 * i]);
         *limb = u64::from_be_bytes(w);
     }
-    let c1 = mul_shift_384(&kl, &glv.g1);
-    let c2 = mul_shift_384(&kl, &glv.g2);
+    let c1 = mul_shift(&kl, &glv.g1, glv.shift_words);
+    let c2 = mul_shift(&kl, &glv.g2, glv.shift_words);
     let mut cb = [0u8; 16];
     cb[..8].copy_from_slice(&c1[1].to_be_bytes());
     cb[8..].copy_from_slice(&c1[0].to_be_bytes());

@@ -127,7 +127,7 @@ pub trait WeierstrassCurve:
     fn g_odd_multiples() -> &'static [[Self::Base; 2]];
 
     /// The GLV endomorphism constants, for curves that have one
-    /// (secp256k1); [`ProjectivePoint::mul`] and
+    /// (secp256k1, secp224k1, secp192k1); [`ProjectivePoint::mul`] and
     /// [`ProjectivePoint::double_mul_vartime`] then split the scalars.
     const GLV: Option<glv::GlvParams<Self>> = None;
 
@@ -941,18 +941,20 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
 
     /// [k]P by the GLV method, constant time in k and P.
     ///
-    /// Procedure: k ≡ (−1)^s₁|k₁| + (−1)^s₂|k₂|·λ with |kᵢ| < 2¹²⁸
-    /// ([`glv::split`], bound [`glv::HALF_BITS`]); T₁[j] = [j+1]P for
+    /// Procedure: k ≡ (−1)^s₁|k₁| + (−1)^s₂|k₂|·λ with |kᵢ| < 2^h
+    /// ([`glv::split`], h = [`glv::GlvParams::half_bits`]: 128 on
+    /// secp256k1, 112 on secp224k1, 96 on secp192k1); T₁[j] = [j+1]P for
     /// j < 16, T₂[j] = φ(T₁[j]) = (β·X : Y : Z); both magnitudes recoded
-    /// into 27 signed 5-bit digits over their low 130 bits
-    /// ([`recode::signed_window_bytes`]); the
+    /// into signed 5-bit digits over their low ⌈h/5⌉·5 bits
+    /// ([`recode::signed_window_bytes`]: 27 digits on secp256k1, 24 on
+    /// secp224k1, 21 on secp192k1, the top one a carry); the
     /// chain starts from the sum of the two top-digit entries, then for each
     /// lower digit pair: Q ← [32]Q + ((−1)^s₁·d₁ᵢ)·T₁ + ((−1)^s₂·d₂ᵢ)·T₂,
     /// each entry read by a full masked scan and negated by a masked
-    /// select. 26 × (5 doublings + 2 additions) instead of 65 × (4 + 1).
-    /// Measured (secp256k1 ECDH, µs): 4-bit windows over 136 bits
-    /// (35 digit pairs, the chain starting from O) 24.4 → 5-bit windows
-    /// over 128 bits 22.4; 6-bit windows (32-entry tables) 24.0.
+    /// select. On secp256k1 26 × (5 doublings + 2 additions) instead of
+    /// 65 × (4 + 1). Measured (secp256k1 ECDH, µs): 4-bit windows over
+    /// 136 bits (35 digit pairs, the chain starting from O) 24.4 → 5-bit
+    /// windows over 128 bits 22.4; 6-bit windows (32-entry tables) 24.0.
     pub fn mul_glv(&self, g: &glv::GlvParams<C>, k: &C::ScalarField) -> Self {
         const T: usize = 16;
         const W: u32 = 5;
@@ -972,8 +974,9 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         let s = glv::split(g, k);
         let mut d1 = [0i8; recode::SIGNED4_MAX_DIGITS];
         let mut d2 = [0i8; recode::SIGNED4_MAX_DIGITS];
-        // 26 windows cover 130 bits: the proven 128 and two spare
-        let bits = glv::HALF_BITS.next_multiple_of(W as usize);
+        // whole windows over the proven bound (secp256k1: 26 windows,
+        // 130 bits, the proven 128 and two spare)
+        let bits = g.half_bits.min(glv::HALF_BITS).next_multiple_of(W as usize);
         let n = recode::signed_window_bytes(&s.k1, W, bits, &mut d1);
         recode::signed_window_bytes(&s.k2, W, bits, &mut d2);
         let entry = |c: &[[C::Base; 3]; T], d: i8, neg: Choice| {
@@ -1266,8 +1269,8 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// may be zero or the identity.
     ///
     /// Procedure: a ≡ (−1)^s₁|a₁| + (−1)^s₂|a₂|·λ and
-    /// b ≡ (−1)^s₃|b₁| + (−1)^s₄|b₂|·λ with halves below 2¹²⁸
-    /// ([`glv::split`]), so
+    /// b ≡ (−1)^s₃|b₁| + (−1)^s₄|b₂|·λ with halves below 2^h
+    /// ([`glv::split`], h = [`glv::GlvParams::half_bits`] ≤ 128), so
     ///   \[a\]G + \[b\]P = \[±|a₁|\]G + \[±|a₂|\]φ(G) + \[±|b₁|\]P + \[±|b₂|\]φ(P),
     /// φ(x, y) = (β·x, y). Tables: the compile-time affine odd multiples
     /// (2j+1)·G of [`WeierstrassCurve::g_odd_multiples`] serve G (width
@@ -1275,13 +1278,13 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// and, with x multiplied by β at each use (one multiplication per
     /// addition), φ(G); T_P = [1, 3, …, 15]P (width 5) and
     /// T_φ = (β·X : Y : Z) of T_P. The four magnitudes are recoded in wNAF
-    /// ([`glv::wnaf_half_vartime`]); one chain of at most 137 doublings
+    /// ([`glv::wnaf_half_vartime`]); one chain of at most h + 1 doublings
     /// (skipped while the accumulator is still the identity) adds each
     /// nonzero digit's entry, negated when the digit's sign and the half's
     /// sign differ.
     ///
-    /// Cost: ≈128 doublings, ≈2×8.5 mixed additions (+1M each for φ(G)) and
-    /// ≈2×22 full additions, against ≈256 doublings for
+    /// Cost on secp256k1: ≈128 doublings, ≈2×8.5 mixed additions (+1M
+    /// each for φ(G)) and ≈2×22 full additions, against ≈256 doublings for
     /// [`Self::double_mul_plain_vartime`].
     pub fn double_mul_glv_vartime(
         g: &glv::GlvParams<C>,
