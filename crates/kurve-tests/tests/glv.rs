@@ -1,9 +1,9 @@
 //! The GLV endomorphism of secp256k1, secp224k1 and secp192k1: the
 //! constants and the scalar split, per curve (`glv_curve_tests!`):
 //! - λ³ = 1 (mod n), λ ≠ 1; β³ = 1 (mod p), β ≠ 1;
-//! - [λ]P = (β·x, y) for G and for random points (checked with a plain
-//!   double-and-add, since every kurve multiplication on these curves
-//!   splits the scalar with λ);
+//! - [λ]P = (β·x, y) for G and for random points (checked with the plain
+//!   double-and-add `kurve_tests::reference_mul`, since every kurve
+//!   multiplication on these curves splits the scalar with λ);
 //! - the basis behind −b₁, −b₂: aᵢ ≡ −bᵢ·λ (mod n) short, a₁b₂ − a₂b₁ = n
 //!   (so the rounding solves the right system); g₁, g₂ are the roundings of
 //!   2ˢ·b₂/n, 2ˢ·(−b₁)/n for the curve's shift s; the rounded products
@@ -98,28 +98,13 @@ macro_rules! glv_curve_tests {
                 assert!(b * b * b == Fp::ONE && b != Fp::ONE);
             }
 
-            /// [k]P by left-to-right double-and-add over the bits of k (no GLV).
-            fn double_and_add(p: &ProjectivePoint, k: &Fq) -> ProjectivePoint {
-                let mut acc = ProjectivePoint::IDENTITY;
-                let mut bytes = vec![0u8; Fq::BYTES];
-                k.write_be_bytes(&mut bytes);
-                for byte in bytes {
-                    for bit in (0..8).rev() {
-                        acc = acc.double();
-                        if (byte >> bit) & 1 == 1 {
-                            acc = acc.add(p);
-                        }
-                    }
-                }
-                acc
-            }
 
             #[test]
             fn endomorphism_is_multiplication_by_lambda() {
                 let g = params();
                 let mut p = ProjectivePoint::generator();
                 for i in 0..8u64 {
-                    let lp = double_and_add(&p, &g.lambda).to_affine();
+                    let lp = kurve_tests::reference_mul(&p, &g.lambda).to_affine();
                     let a = p.to_affine();
                     assert!(lp.x() == a.x() * g.beta && lp.y() == a.y(), "point {i}");
                     p = p.mul_vartime(&Scalar(Fq::from_u64(0x1234_5678_9abc_def1 ^ i)));

@@ -16,23 +16,7 @@ use common::Rng;
 use kurve::field::Field;
 use kurve::group::weierstrass::{ProjectivePoint, WeierstrassCurve};
 use kurve::scalar::{Scalar, SecretScalar};
-
-
-/// [k]P by left-to-right double-and-add over the bits of k (reference).
-fn reference_mul<C: WeierstrassCurve>(p: &ProjectivePoint<C>, k: &C::ScalarField) -> ProjectivePoint<C> {
-    let mut buf = vec![0u8; C::ScalarField::BYTES];
-    k.write_be_bytes(&mut buf);
-    let mut acc = ProjectivePoint::<C>::IDENTITY;
-    for byte in buf {
-        for bit in (0..8).rev() {
-            acc = acc.double();
-            if (byte >> bit) & 1 == 1 {
-                acc = acc.add(p);
-            }
-        }
-    }
-    acc
-}
+use kurve_tests::reference_mul;
 
 fn pow2<F: Field>(k: u32) -> F {
     let mut v = F::ONE;
