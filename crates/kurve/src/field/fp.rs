@@ -446,6 +446,31 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
         )
     }
 
+    /// Through [`arith::backend::jacobian_double_n_add_a_zero`] for the
+    /// plain-form fields (the routine exists for the secp256k1 prime, with
+    /// BMI2 + ADX); Montgomery-form fields have none.
+    #[inline(always)]
+    fn jacobian_double_n_add_a_zero(
+        xyz: &mut [Self; 3],
+        q: Option<&[Self; 3]>,
+        k: u32,
+        scratch: &mut arith::backend::DoubleNAddScratch,
+    ) -> bool {
+        // a constant: the other fields skip the call altogether
+        if !P::PLAIN || !arith::backend::has_jacobian_double_n_add_a_zero(&P::MODULUS) {
+            return false;
+        }
+        let [x, y, z] = xyz;
+        let q = q.map(|[qx, qy, qz]| [&qx.limbs, &qy.limbs, &qz.limbs]);
+        arith::backend::jacobian_double_n_add_a_zero(
+            scratch,
+            [&mut x.limbs, &mut y.limbs, &mut z.limbs],
+            q,
+            k,
+            &P::MODULUS,
+        )
+    }
+
     /// a·b + c·d: in Montgomery form through
     /// [`arith::backend::mont_sum_of_products`] (one reduction for both
     /// products where the backend has it); plain fields multiply twice.

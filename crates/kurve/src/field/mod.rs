@@ -111,6 +111,25 @@ pub trait Field:
         let _ = (xyz, q, k, scratch);
         false
     }
+    /// [`Self::jacobian_double_n_add_a_minus_3`] for a curve y² = x³ + b
+    /// (a = 0) over this field: the doubling is `dbl-2009-l` (the values of
+    /// the group module's `double_a_zero`), the addition and the contract
+    /// the same. Where the field has a fused routine (`Fp` over the
+    /// secp256k1 prime on x86-64 with BMI2 + ADX, k ≥ 1, or k = 0 with Q
+    /// given, the addition alone:
+    /// [`crate::arith::backend::jacobian_double_n_add_a_zero`]); returns
+    /// false, with `xyz` untouched, elsewhere. This default has none.
+    /// Constant time in the points; never fails.
+    #[inline(always)]
+    fn jacobian_double_n_add_a_zero(
+        xyz: &mut [Self; 3],
+        q: Option<&[Self; 3]>,
+        k: u32,
+        scratch: &mut crate::arith::backend::DoubleNAddScratch,
+    ) -> bool {
+        let _ = (xyz, q, k, scratch);
+        false
+    }
     /// self⁻¹, or `None` (as a `CtOption`) for zero. Constant time.
     fn invert(&self) -> CtOption<Self>;
     /// self⁻¹, or `None` for zero, in **variable time**: for public values

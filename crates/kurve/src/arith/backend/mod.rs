@@ -643,7 +643,8 @@ pub const fn has_jacobian_double_n_add<const N: usize>(m: &[u64; N]) -> bool {
 pub struct DoubleNAddScratch {
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     words: [u64; SCRATCH_WORDS],
-    /// The routine (1 to 4: P-256, P-384, P-521, the generic 4-word one)
+    /// The routine (1 to 5: P-256, P-384, P-521, the generic 4-word one,
+    /// secp256k1)
     /// whose layout and constants `words` holds; 0 for none yet.
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     layout: usize,
@@ -715,6 +716,49 @@ pub fn jacobian_double_n_add_a_minus_3<const N: usize>(
         }
     }
     let _ = (scratch, xyz, q, k, m, inv);
+    false
+}
+
+/// Whether [`jacobian_double_n_add_a_zero`] can run for the modulus `m` of
+/// a plain-form field on this target (x86-64: the secp256k1 prime; whether
+/// the CPU has BMI2 + ADX is decided at run time, inside). A compile-time
+/// test, so that the other fields skip the call altogether.
+pub const fn has_jacobian_double_n_add_a_zero<const N: usize>(m: &[u64; N]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        x86_64_secp256k1::is_secp256k1(m)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = m;
+        false
+    }
+}
+
+/// [`jacobian_double_n_add_a_minus_3`] for a curve with a = 0 over a
+/// plain-form field (coordinates are the plain representatives, below the
+/// prime `m`): the doubling is `dbl-2009-l` (the values of
+/// `JacobianPoint::double_a_zero`), the addition and the contract the same.
+/// Where the backend has it: x86-64 with BMI2 + ADX, the secp256k1 prime,
+/// k ≥ 1, or k = 0 with Q given (the addition alone;
+/// [`x86_64_weierstrass::k256_double_n_add_if_selected`]); returns
+/// false and leaves `xyz` untouched elsewhere. Constant time in the points
+/// (k and whether Q is given are public); never fails.
+#[inline(always)]
+pub fn jacobian_double_n_add_a_zero<const N: usize>(
+    scratch: &mut DoubleNAddScratch,
+    xyz: [&mut [u64; N]; 3],
+    q: Option<[&[u64; N]; 3]>,
+    k: u32,
+    m: &[u64; N],
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if x86_64_secp256k1::is_secp256k1(m) {
+            return double_n_add_resized(scratch, xyz, q, k, x86_64_weierstrass::k256_double_n_add_if_selected);
+        }
+    }
+    let _ = (scratch, xyz, q, k, m);
     false
 }
 

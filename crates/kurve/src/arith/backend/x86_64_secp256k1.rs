@@ -8,7 +8,7 @@
 //! which needs no word-serial rounds (Montgomery reduction needs four, each
 //! waiting on the last: IMUL, MULX, a borrow chain).
 //!
-//! The reduction (`fold!`), as in the pseudo-Mersenne reductions of
+//! The reduction (`K256_FOLD` of tools/gen_weierstrass_asm.py), as in the pseudo-Mersenne reductions of
 //! Crandall (US patent 5,159,632) and of libsecp256k1's 4×64 field:
 //! 1. V = T_lo + T_hi·c: four MULX by c on two carry chains; V < 2²⁵⁶·(2³⁴ + 1),
 //!    so its fifth word v₄ ≤ 2³⁴.
@@ -21,12 +21,19 @@
 //! machine's Zen 4): multiplication 14.4 / 9.8 against 16.9 / 14.5 for the
 //! Montgomery routine it replaces, squaring 12.2 / 7.6 against 14.3 / 9.0.
 //!
+//! The code is generated (tools/gen_weierstrass_asm.py, `k256_mul_lines`
+//! and `k256_sqr_lines`), as the templates `k256_mul_asm!` and
+//! `k256_sqr_asm!` that this module inlines and that the secp256k1 block of
+//! [`super::x86_64_weierstrass`] calls as its subroutines: one code for both.
+//!
 //! Constant time: straight-line code; MULX, ADCX, ADOX, ADD/ADC/SUB/SBB and
 //! CMOV have data-independent timing on every x86-64 core, and no address
 //! depends on data. Never fails.
 //! One of the audited `unsafe` places of the crate (see `lib.rs`).
 
 #![allow(unsafe_code)]
+
+use super::x86_64_weierstrass::gen::{k256_mul_asm, k256_sqr_asm};
 
 /// The secp256k1 prime, little-endian 64-bit limbs.
 pub const MODULUS: [u64; 4] =
@@ -45,47 +52,8 @@ pub const fn is_secp256k1<const N: usize>(m: &[u64; N]) -> bool {
     N == 4 && m[0] == MODULUS[0] && m[1] == MODULUS[1] && m[2] == MODULUS[2] && m[3] == MODULUS[3]
 }
 
-/// The reduction of a 512-bit value held in `t0..t7` to t0..t3 = value
-/// mod p (module docs; the constant is c). Clobbers `lo`, `hi`, `t4..t7`,
-/// rdx and the flags.
-macro_rules! fold {
-    () => { concat!(
-    // step 1: V = T_lo + T_hi·c; lows on the CF chain, highs on the OF chain
-    "mov rdx, 0x1000003d1\n",
-    "xor {lo:e}, {lo:e}\n",
-    "mulx {t4}, {lo}, {t4}\n",
-    "adcx {t0}, {lo}\n",
-    "adox {t1}, {t4}\n",
-    "mulx {t5}, {lo}, {t5}\n",
-    "adcx {t1}, {lo}\n",
-    "adox {t2}, {t5}\n",
-    "mulx {t6}, {lo}, {t6}\n",
-    "adcx {t2}, {lo}\n",
-    "adox {t3}, {t6}\n",
-    "mulx {t7}, {lo}, {t7}\n",
-    "adcx {t3}, {lo}\n",
-    // t7 = v4 + 1: hi(t7·c) plus both pending carries plus one
-    "mov {lo:e}, 1\n",
-    "adcx {t7}, {lo}\n",
-    "mov {lo:e}, 0\n",
-    "adox {t7}, {lo}\n",
-    // step 2: S = V_lo + (v4 + 1)·c; no carry out means subtract c
-    "mulx {hi}, {lo}, {t7}\n",
-    "add {t0}, {lo}\n",
-    "adc {t1}, {hi}\n",
-    "adc {t2}, 0\n",
-    "adc {t3}, 0\n",
-    "mov {lo:e}, 0\n",
-    "cmovnc {lo}, rdx\n",
-    "sub {t0}, {lo}\n",
-    "sbb {t1}, 0\n",
-    "sbb {t2}, 0\n",
-    "sbb {t3}, 0\n",
-    ) };
-}
-
 /// The product a·b mod p, fully reduced: the 512-bit schoolbook product
-/// (16 MULX, two carry chains per row) and the `fold!` reduction.
+/// (16 MULX, two carry chains per row) and the reduction of the module doc.
 ///
 /// Requires BMI2 and ADX (checked by the caller) and `a, b < 2²⁵⁶` (the
 /// fold is exact for any 512-bit product). Constant time; never fails.
@@ -98,67 +66,7 @@ pub(crate) fn mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
     // the stack.
     unsafe {
         core::arch::asm!(
-            "mov rdx, qword ptr [{b}]",
-            "mulx {t1}, {t0}, qword ptr [{a}]",
-            "mulx {t2}, {lo}, qword ptr [{a} + 8]",
-            "add {t1}, {lo}",
-            "mulx {t3}, {lo}, qword ptr [{a} + 16]",
-            "adc {t2}, {lo}",
-            "mulx {t4}, {lo}, qword ptr [{a} + 24]",
-            "adc {t3}, {lo}",
-            "adc {t4}, 0",
-            // row 1
-            "mov rdx, qword ptr [{b} + 8]",
-            "xor {lo:e}, {lo:e}",
-            "mulx {hi}, {lo}, qword ptr [{a}]",
-            "adcx {t1}, {lo}",
-            "adox {t2}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 8]",
-            "adcx {t2}, {lo}",
-            "adox {t3}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 16]",
-            "adcx {t3}, {lo}",
-            "adox {t4}, {hi}",
-            "mulx {t5}, {lo}, qword ptr [{a} + 24]",
-            "adcx {t4}, {lo}",
-            "mov {lo:e}, 0",
-            "adcx {t5}, {lo}",
-            "adox {t5}, {lo}",
-            // row 2
-            "mov rdx, qword ptr [{b} + 16]",
-            "xor {lo:e}, {lo:e}",
-            "mulx {hi}, {lo}, qword ptr [{a}]",
-            "adcx {t2}, {lo}",
-            "adox {t3}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 8]",
-            "adcx {t3}, {lo}",
-            "adox {t4}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 16]",
-            "adcx {t4}, {lo}",
-            "adox {t5}, {hi}",
-            "mulx {t6}, {lo}, qword ptr [{a} + 24]",
-            "adcx {t5}, {lo}",
-            "mov {lo:e}, 0",
-            "adcx {t6}, {lo}",
-            "adox {t6}, {lo}",
-            // row 3
-            "mov rdx, qword ptr [{b} + 24]",
-            "xor {lo:e}, {lo:e}",
-            "mulx {hi}, {lo}, qword ptr [{a}]",
-            "adcx {t3}, {lo}",
-            "adox {t4}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 8]",
-            "adcx {t4}, {lo}",
-            "adox {t5}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 16]",
-            "adcx {t5}, {lo}",
-            "adox {t6}, {hi}",
-            "mulx {t7}, {lo}, qword ptr [{a} + 24]",
-            "adcx {t6}, {lo}",
-            "mov {lo:e}, 0",
-            "adcx {t7}, {lo}",
-            "adox {t7}, {lo}",
-            fold!(),
+            k256_mul_asm!(),
             a = in(reg) a.as_ptr(),
             b = in(reg) b.as_ptr(),
             t0 = out(reg) r0, t1 = out(reg) r1, t2 = out(reg) r2, t3 = out(reg) r3,
@@ -171,7 +79,7 @@ pub(crate) fn mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
 }
 
 /// The square a² mod p, fully reduced: six cross products, doubled, plus
-/// four squares (10 MULX), then the `fold!` reduction.
+/// four squares (10 MULX), then the reduction of the module doc.
 ///
 /// Requires BMI2 and ADX (checked by the caller) and `a < 2²⁵⁶`.
 /// Constant time; never fails.
@@ -181,51 +89,7 @@ pub(crate) fn sqr(a: &[u64; 4]) -> [u64; 4] {
     // SAFETY: as in `mul`; the asm reads 4 words at `a`.
     unsafe {
         core::arch::asm!(
-            "mov rdx, qword ptr [{a}]",
-            "mulx {t2}, {t1}, qword ptr [{a} + 8]",
-            "mulx {t3}, {lo}, qword ptr [{a} + 16]",
-            "add {t2}, {lo}",
-            "mulx {t4}, {lo}, qword ptr [{a} + 24]",
-            "adc {t3}, {lo}",
-            "adc {t4}, 0",
-            "mov rdx, qword ptr [{a} + 8]",
-            "xor {t5:e}, {t5:e}",
-            "xor {t6:e}, {t6:e}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 16]",
-            "adcx {t3}, {lo}",
-            "adox {t4}, {hi}",
-            "mulx {hi}, {lo}, qword ptr [{a} + 24]",
-            "adcx {t4}, {lo}",
-            "adox {t5}, {hi}",
-            "adcx {t5}, {t6}",
-            "mov rdx, qword ptr [{a} + 16]",
-            "mulx {t6}, {lo}, qword ptr [{a} + 24]",
-            "add {t5}, {lo}",
-            "adc {t6}, 0",
-            "xor {t7:e}, {t7:e}",
-            "add {t1}, {t1}",
-            "adc {t2}, {t2}",
-            "adc {t3}, {t3}",
-            "adc {t4}, {t4}",
-            "adc {t5}, {t5}",
-            "adc {t6}, {t6}",
-            "adc {t7}, 0",
-            "mov rdx, qword ptr [{a}]",
-            "mulx {hi}, {t0}, rdx",
-            "add {t1}, {hi}",
-            "mov rdx, qword ptr [{a} + 8]",
-            "mulx {hi}, {lo}, rdx",
-            "adc {t2}, {lo}",
-            "adc {t3}, {hi}",
-            "mov rdx, qword ptr [{a} + 16]",
-            "mulx {hi}, {lo}, rdx",
-            "adc {t4}, {lo}",
-            "adc {t5}, {hi}",
-            "mov rdx, qword ptr [{a} + 24]",
-            "mulx {hi}, {lo}, rdx",
-            "adc {t6}, {lo}",
-            "adc {t7}, {hi}",
-            fold!(),
+            k256_sqr_asm!(),
             a = in(reg) a.as_ptr(),
             t0 = out(reg) r0, t1 = out(reg) r1, t2 = out(reg) r2, t3 = out(reg) r3,
             t4 = out(reg) _, t5 = out(reg) _, t6 = out(reg) _, t7 = out(reg) _,

@@ -178,24 +178,12 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         }
     }
 
-    /// [2^k]P: k doublings by the curve's own formula ([`Self::double`];
-    /// no fused routine: that is [`Self::double_n_on`]). Constant time in P
-    /// (k is public).
-    #[inline(always)]
-    pub(crate) fn double_n(&self, k: u32) -> Self {
-        let mut r = *self;
-        for _ in 0..k {
-            r = r.double();
-        }
-        r
-    }
-
-    /// [2^k]P: k doublings by [`Self::double_on`]. Where the doubling is the
-    /// a = −3 one and the field has a fused routine
-    /// ([`Field::jacobian_double_n_add_a_minus_3`]: P-256, P-384, P-521 and
-    /// the four-word primes on x86-64 with BMI2 + ADX), that routine, the
-    /// same formula in one assembly block, on the caller's `scratch` (one
-    /// for the whole chain).
+    /// [2^k]P: k doublings by [`Self::double_on`]. Where the field has a
+    /// fused routine for the doubling ([`Field::jacobian_double_n_add_a_minus_3`]:
+    /// P-256, P-384, P-521 and the four-word primes;
+    /// [`Field::jacobian_double_n_add_a_zero`]: secp256k1; on x86-64 with
+    /// BMI2 + ADX), that routine, the same formula in one assembly block, on
+    /// the caller's `scratch` (one for the whole chain).
     /// Constant time in P (k is public); never fails.
     #[inline(always)]
     pub(crate) fn double_n_on<const M3: bool>(&self, k: u32, scratch: &mut DoubleNAddScratch) -> Self {
@@ -236,15 +224,23 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
     }
 
     /// The fused routine of [`Field::jacobian_double_n_add_a_minus_3`] when
-    /// the doubling is the a = −3 one and the field has it; else `None`.
+    /// the doubling is the a = −3 one, or of
+    /// [`Field::jacobian_double_n_add_a_zero`] when it is the a = 0 one, and
+    /// the field has it; else `None`.
     #[inline(always)]
     fn fused_double_n_add<const M3: bool>(&self, q: Option<&Self>, k: u32, scratch: &mut DoubleNAddScratch) -> Option<Self> {
-        if !(M3 || matches!(C::A_KIND, AKind::MinusThree)) {
+        let a_minus_3 = M3 || matches!(C::A_KIND, AKind::MinusThree);
+        if !a_minus_3 && !matches!(C::A_KIND, AKind::Zero) {
             return None;
         }
         let mut xyz = [self.x, self.y, self.z];
         let q = q.map(|q| [q.x, q.y, q.z]);
-        if C::Base::jacobian_double_n_add_a_minus_3(&mut xyz, q.as_ref(), k, scratch) {
+        let done = if a_minus_3 {
+            C::Base::jacobian_double_n_add_a_minus_3(&mut xyz, q.as_ref(), k, scratch)
+        } else {
+            C::Base::jacobian_double_n_add_a_zero(&mut xyz, q.as_ref(), k, scratch)
+        };
+        if done {
             let [x, y, z] = xyz;
             return Some(JacobianPoint { x, y, z });
         }
@@ -642,6 +638,36 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         self.add_affine_vartime_on::<false>(x2, y2)
     }
 
+    /// [2^k]P + (x₂, y₂) for public inputs, (x₂, y₂) an affine point (not
+    /// the identity), k ≥ 0: by the field's fused routine for the a = 0
+    /// doublings and the mixed addition where it has one that also takes
+    /// k = 0 ([`Field::jacobian_double_n_add_a_zero`]: secp256k1 on x86-64
+    /// with BMI2 + ADX), with its one unhandled case mended here: when
+    /// [2^k]P = (x₂, y₂) its sum is (0 : 0 : 0) (H = R = 0), the only
+    /// result with Z₃ = 0 and X₃ = 0 (for H = 0 ≠ R, X₃ = R²), and the
+    /// answer is the doubling of (x₂, y₂); an identity [2^k]P is handled
+    /// inside (Q selected). Elsewhere [`Self::double_n_on`] and
+    /// [`Self::add_affine_vartime`]. Variable time: public inputs only.
+    #[inline(always)]
+    pub(crate) fn double_n_add_affine_vartime(
+        &self,
+        k: u32,
+        x2: &C::Base,
+        y2: &C::Base,
+        scratch: &mut DoubleNAddScratch,
+    ) -> Self {
+        let q = Self::from_affine_vartime(x2, y2);
+        if matches!(C::A_KIND, AKind::Zero) {
+            if let Some(r) = self.fused_double_n_add::<false>(Some(&q), k, scratch) {
+                if r.is_identity_vartime() && bool::from(r.x.is_zero()) {
+                    return q.double();
+                }
+                return r;
+            }
+        }
+        self.double_n_on::<false>(k, scratch).add_affine_vartime(x2, y2)
+    }
+
     /// [`Self::add_affine_vartime`] whose P = Q case doubles by
     /// [`Self::double_on`]. Variable time: public points only.
     pub(crate) fn add_affine_vartime_on<const M3: bool>(&self, x2: &C::Base, y2: &C::Base) -> Self {
@@ -808,7 +834,10 @@ impl<C: WeierstrassCurve> Zeroize for JacobianPoint<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::curves::{BrainpoolP224t1, BrainpoolP256t1, Secp192r1, Secp224r1, Secp256r1, Secp384r1, Secp521r1};
+    use crate::curves::{
+        BrainpoolP224t1, BrainpoolP256t1, Secp192k1, Secp192r1, Secp224k1, Secp224r1, Secp256k1, Secp256r1, Secp384r1,
+        Secp521r1,
+    };
 
     /// A field element whose representation limbs are `m − d` for the
     /// modulus m (d ≥ 1), or pseudo-random limbs reduced below m.
@@ -849,7 +878,8 @@ mod tests {
     }
 
     /// The fused routine (where the field has one) against k doublings by
-    /// `double_a_minus_3` and then, with Q = (x₂ : y₂ : 1), the mixed
+    /// `double_a_minus_3` (by `double_a_zero` and the a = 0 routine on an
+    /// a = 0 curve) and then, with Q = (x₂ : y₂ : 1), the mixed
     /// `add_affine_unless_equal`, or nothing for Q's Z = 0, coordinate by
     /// coordinate: both compute the same polynomials of the inputs (Z₃ =
     /// 2YZ and (Y + Z)² − γ − δ are equal, and so on) and select the same
@@ -861,6 +891,7 @@ mod tests {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let specials = [Some(1), Some(2), Some(3), Some(1 << 40), None];
         let mut ran = false;
+        let a_zero = matches!(C::A_KIND, AKind::Zero);
         // one scratch throughout, as a chain uses it (the routine must not
         // depend on what an earlier call left there)
         let mut scratch = DoubleNAddScratch::new();
@@ -876,16 +907,22 @@ mod tests {
             }
             // an affine entry (Z = 1) or none (Z = 0): the routine's inputs
             q.z = if round % 11 == 5 { C::Base::ZERO } else { C::Base::ONE };
-            for k in [1u32, 2, 5] {
+            // k = 0 runs only in a routine that adds alone (secp256k1's)
+            for k in [0u32, 1, 2, 5] {
                 let mut r = p;
                 for _ in 0..k {
-                    r = r.double_a_minus_3();
+                    r = if a_zero { r.double_a_zero() } else { r.double_a_minus_3() };
                 }
                 let skip = q.z.is_zero();
                 let sum = JacobianPoint::conditional_select(&r.add_affine_unless_equal(&q.x, &q.y), &r, skip);
                 for (qq, want) in [(None, r), (Some([q.x, q.y, q.z]), sum)] {
                     let mut xyz = [p.x, p.y, p.z];
-                    if !C::Base::jacobian_double_n_add_a_minus_3(&mut xyz, qq.as_ref(), k, &mut scratch) {
+                    let fused = if a_zero {
+                        C::Base::jacobian_double_n_add_a_zero(&mut xyz, qq.as_ref(), k, &mut scratch)
+                    } else {
+                        C::Base::jacobian_double_n_add_a_minus_3(&mut xyz, qq.as_ref(), k, &mut scratch)
+                    };
+                    if !fused {
                         continue;
                     }
                     ran = true;
@@ -894,7 +931,6 @@ mod tests {
                     assert_eq!(xyz[1].limbs(), want.y.limbs(), "Y, round {round}, k {k}, add {add}");
                     assert_eq!(xyz[2].limbs(), want.z.limbs(), "Z, round {round}, k {k}, add {add}");
                 }
-                assert_eq!(p.double_n(k).x.limbs(), r.x.limbs());
                 assert_eq!(p.double_n_on::<false>(k, &mut scratch).x.limbs(), r.x.limbs());
                 assert_eq!(p.double_n_add_affine_on::<false>(k, &q.x, &q.y, skip, &mut scratch).y.limbs(), sum.y.limbs());
             }
@@ -919,5 +955,58 @@ mod tests {
         let ran = [fused_matches::<BrainpoolP256t1>(), fused_matches::<BrainpoolP224t1>(), fused_matches::<Secp224r1>()];
         assert_eq!(ran, [crate::arith::backend::adx_selected(); 3]);
         assert!(!fused_matches::<Secp192r1>());
+    }
+
+    /// [`JacobianPoint::double_n_add_affine_vartime`] on points of the curve,
+    /// the fused routine's exceptional cases included, against
+    /// `double_n_on` and `add_affine_vartime`: [2^k]P = Q (its sum is
+    /// (0 : 0 : 0), mended to 2Q), [2^k]P = −Q (the identity), P the
+    /// identity (Q), and generic sums, for k = 0, 1, 5, with P in Jacobian
+    /// form with Z ≠ 1.
+    fn vartime_add_matches<C: WeierstrassCurve>() {
+        let mut scratch = DoubleNAddScratch::new();
+        let g = ProjectivePoint::<C>::generator();
+        // P = 3G with Z ≠ 1 (a Jacobian doubling and a mixed addition)
+        let p = JacobianPoint::from_projective(&g).double().add_affine_vartime(&C::GX, &C::GY);
+        assert!(!bool::from(p.z.ct_eq(&C::Base::ONE)));
+        let affine = |j: &JacobianPoint<C>| j.to_projective().to_affine();
+        for k in [0u32, 1, 5] {
+            let pk = p.double_n_on::<false>(k, &mut scratch);
+            let pk_aff = affine(&pk);
+            let other = affine(&JacobianPoint::from_projective(&g.double()));
+            let cases = [
+                (p, pk_aff.x, pk_aff.y, "equal"),
+                (p, pk_aff.x, -pk_aff.y, "opposite"),
+                (JacobianPoint::IDENTITY_VARTIME, other.x, other.y, "identity"),
+                (p, other.x, other.y, "generic"),
+            ];
+            for (a, x2, y2, what) in cases {
+                let want = a.double_n_on::<false>(k, &mut scratch).add_affine_vartime(&x2, &y2);
+                let got = a.double_n_add_affine_vartime(k, &x2, &y2, &mut scratch);
+                assert_eq!(got.is_identity_vartime(), want.is_identity_vartime(), "{} k {k} {what}", C::NAME);
+                assert!(got.to_projective() == want.to_projective(), "{} k {k} {what}", C::NAME);
+            }
+            // the doubling case is 2Q, the opposite one the identity
+            let two = p.double_n_add_affine_vartime(k, &pk_aff.x, &pk_aff.y, &mut scratch);
+            assert!(two.to_projective() == pk.double().to_projective());
+            assert!(p.double_n_add_affine_vartime(k, &pk_aff.x, &-pk_aff.y, &mut scratch).is_identity_vartime());
+        }
+    }
+
+    #[test]
+    fn double_n_add_affine_vartime_exceptional_cases() {
+        vartime_add_matches::<Secp256k1>();
+        vartime_add_matches::<Secp224k1>();
+        vartime_add_matches::<Secp256r1>();
+    }
+
+    /// The secp256k1 block (a = 0, plain representatives) against
+    /// `double_a_zero` and the mixed addition; the other a = 0 curves
+    /// (secp224k1, secp192k1) have no routine.
+    #[test]
+    fn fused_double_n_secp256k1() {
+        assert_eq!(fused_matches::<Secp256k1>(), crate::arith::backend::adx_selected());
+        assert!(!fused_matches::<Secp224k1>());
+        assert!(!fused_matches::<Secp192k1>());
     }
 }

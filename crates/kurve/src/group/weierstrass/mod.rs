@@ -955,6 +955,9 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// 65 × (4 + 1). Measured (secp256k1 ECDH, µs): 4-bit windows over
     /// 136 bits (35 digit pairs, the chain starting from O) 24.4 → 5-bit
     /// windows over 128 bits 22.4; 6-bit windows (32-entry tables) 24.0.
+    /// The four Jacobian doublings of each window run in the field's fused
+    /// routine where it has one (secp256k1 on x86-64 with BMI2 + ADX,
+    /// [`Field::jacobian_double_n_add_a_zero`]; constant time).
     pub fn mul_glv(&self, g: &glv::GlvParams<C>, k: &C::ScalarField) -> Self {
         const T: usize = 16;
         const W: u32 = 5;
@@ -985,8 +988,14 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
             p
         };
         let mut acc = entry(&c1, d1[n - 1], s.neg1).add(&entry(&c2, d2[n - 1], s.neg2));
+        // the Jacobian doublings by the field's fused routine where it has
+        // one (secp256k1 on x86-64 with BMI2 + ADX), on one scratch for the
+        // chain (zeroized when dropped)
+        let mut scratch = DoubleNAddScratch::new();
         for i in (0..n - 1).rev() {
-            acc = JacobianPoint::double_from_projective_on::<false>(&acc).double_n(W - 1).to_projective();
+            acc = JacobianPoint::double_from_projective_on::<false>(&acc)
+                .double_n_on::<false>(W - 1, &mut scratch)
+                .to_projective();
             acc = acc.add(&entry(&c1, d1[i], s.neg1));
             acc = acc.add(&entry(&c2, d2[i], s.neg2));
         }
@@ -1283,9 +1292,13 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// nonzero digit's entry, negated when the digit's sign and the half's
     /// sign differ.
     ///
-    /// Cost on secp256k1: ≈128 doublings, ≈2×8.5 mixed additions (+1M
-    /// each for φ(G)) and ≈2×22 full additions, against ≈256 doublings for
-    /// [`Self::double_mul_plain_vartime`].
+    /// Cost on secp256k1: ≈128 doublings, ≈2×8.5 mixed additions of G's
+    /// entries (+2M each for the isomorphism) and ≈2×22 of P's, against
+    /// ≈256 doublings for [`Self::double_mul_plain_vartime`]. On x86-64
+    /// with BMI2 + ADX the doublings before each nonzero digit and its
+    /// addition run in one call of the secp256k1 assembly block
+    /// ([`Field::jacobian_double_n_add_a_zero`]; lab min, `ecdsa_verify`
+    /// 32.8 → 28.7 µs).
     pub fn double_mul_glv_vartime(
         g: &glv::GlvParams<C>,
         a: &Scalar<C::ScalarField>,
@@ -1296,10 +1309,13 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     }
 
     /// \[a\]G + \[b\]P (a = `None`: \[b\]P) on a GLV curve, the chain of
-    /// [`Self::double_mul_glv_vartime`]: Jacobian doublings (2M + 5S, a = 0)
+    /// [`Self::double_mul_glv_vartime`]: Jacobian doublings (3M + 4S, a = 0)
     /// on the isomorphic curve E_s of `IsoOddMultiples` (`jacobian.rs`), where the
-    /// P and φ(P) entries are affine (mixed additions, 7M + 4S) and G's
-    /// entries enter as (s²·x, s³·y) (+2M). P = O drops the P halves.
+    /// P and φ(P) entries are affine (mixed additions, 8M + 3S) and G's
+    /// entries enter as (s²·x, s³·y) (+2M); the doublings pending before a
+    /// digit and its addition in one
+    /// [`JacobianPoint::double_n_add_affine_vartime`] call (the field's
+    /// fused routine where it has one). P = O drops the P halves.
     /// Variable time: public inputs only.
     fn glv_vartime(
         g: &glv::GlvParams<C>,
@@ -1341,26 +1357,33 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
             lb = lb1.max(lb2);
         }
         let mut acc = JacobianPoint::IDENTITY_VARTIME;
+        // the doublings before each nonzero digit and its addition in one
+        // call (the field's fused routine where it has one: secp256k1 on
+        // x86-64 with BMI2 + ADX), none while the accumulator is still the
+        // identity
+        let mut scratch = DoubleNAddScratch::new();
+        let mut pending = 0u32;
         for i in (0..la.max(lb)).rev() {
-            acc = acc.double();
-            let d = da1[i];
-            if d != 0 {
-                let e = &tg[(d.unsigned_abs() / 2) as usize];
-                let y = e[1] * s3;
-                let y = if (d < 0) != na1 { -y } else { y };
-                acc = acc.add_affine_vartime(&(e[0] * s2), &y);
+            if !acc.is_identity_vartime() {
+                pending += 1;
             }
-            let d = da2[i];
-            if d != 0 {
-                let e = &tg[(d.unsigned_abs() / 2) as usize];
-                let y = e[1] * s3;
-                let y = if (d < 0) != na2 { -y } else { y };
-                acc = acc.add_affine_vartime(&(e[0] * s2_beta), &y);
+            for (d, neg, t) in [(da1[i], na1, 0), (da2[i], na2, 1), (db1[i], nb1, 2), (db2[i], nb2, 3)] {
+                if d == 0 {
+                    continue;
+                }
+                let j = (d.unsigned_abs() / 2) as usize;
+                let (x, y) = match t {
+                    0 => (tg[j][0] * s2, tg[j][1] * s3),
+                    1 => (tg[j][0] * s2_beta, tg[j][1] * s3),
+                    2 => (tp[j][0], tp[j][1]),
+                    _ => (tphi[j][0], tphi[j][1]),
+                };
+                let y = if (d < 0) != neg { -y } else { y };
+                acc = acc.double_n_add_affine_vartime(pending, &x, &y, &mut scratch);
+                pending = 0;
             }
-            acc = Self::add_iso_digit_vartime(acc, &tp, db1[i], nb1);
-            acc = Self::add_iso_digit_vartime(acc, &tphi, db2[i], nb2);
         }
-        acc.unscale_iso_vartime(&s).to_projective()
+        acc.double_n_on::<false>(pending, &mut scratch).unscale_iso_vartime(&s).to_projective()
     }
 
     /// \[a\]G + \[b\]P on an a = 0 curve without an endomorphism, given P's
