@@ -118,8 +118,9 @@
 //! chained inputs). It serves the doublings of `mul_glv` (ECDH) and,
 //! doublings and additions together, the variable-time GLV chain of
 //! verification and `mul_vartime`: lab min, secp256k1 `ecdsa_verify`
-//! 32.8 → 28.7 µs, `mul_vartime` 28.9 → 25.2 µs (the doublings alone:
-//! 30.0 and 26.1).
+//! 32.8 → 27.9 µs, `mul_vartime` 28.9 → 24.5 µs, `mul` 35.5 → 33.4 µs
+//! (with the block for the doublings only, in its first order: 30.0 and
+//! 26.1).
 //! Constant time: the
 //! branches are the loop on the public count and the test of the public
 //! "add" word (and the calls and returns, at fixed places); every address
