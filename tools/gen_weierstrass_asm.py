@@ -437,6 +437,22 @@ def half(self, out, dst, a):
     self.set_live(dst, r[:n], clob)
 
 
+def sqr_call(self, out, dst, a):
+    """dst = a^2 by the square subroutine (label 4, a at rbx), its result
+    left in `sqr_out` (P-256, the four-word block, secp256k1)."""
+    out.append(f"// {dst} = {a}^2")
+    out.append(f"lea {{bx}}, {self.addr(a)}")
+    out.append("call 4f")
+    self.store(out, dst, self.sqr_out)
+    self.set_live(dst, self.sqr_out, ACC)
+
+
+def lin_mod_only(self, out, dst, pos, neg):
+    """Only a + b, 2a and a - b (`Prime.mod_add_sub`; the four-word block,
+    with m from the state, and secp256k1)."""
+    assert self.mod_add_sub(out, dst, pos, neg), (dst, pos, neg)
+
+
 def fresh(self, k, avoid):
     """k accumulator registers outside `avoid`, those holding no live value
     first (with forwarding off: ACC in order)."""
@@ -901,12 +917,7 @@ class P256Ops(P384Ops):
         self.sqr_out = [x[1:-1] for x in w]
         return o
 
-    def sqr(self, out, dst, a):
-        out.append(f"// {dst} = {a}^2")
-        out.append(f"lea {{bx}}, {self.addr(a)}")
-        out.append("call 4f")
-        self.store(out, dst, self.sqr_out)
-        self.set_live(dst, self.sqr_out, ACC)
+    sqr = sqr_call
 
 
 class Mont4Ops(Prime):
@@ -969,16 +980,9 @@ class Mont4Ops(Prime):
         self.sqr_out = [ren[x] for x in res]
         return out
 
-    def sqr(self, out, dst, a):
-        out.append(f"// {dst} = {a}^2")
-        out.append(f"lea {{bx}}, {self.addr(a)}")
-        out.append("call 4f")
-        self.store(out, dst, self.sqr_out)
-        self.set_live(dst, self.sqr_out, ACC)
+    sqr = sqr_call
 
-    def lin(self, out, dst, pos, neg):
-        """Only a + b, 2a and a - b (`Prime.mod_add_sub`, m from the state)."""
-        assert self.mod_add_sub(out, dst, pos, neg), (dst, pos, neg)
+    lin = lin_mod_only
 
     def sub_p(self, out, t):
         for j in range(4):
@@ -1097,16 +1101,9 @@ class K256Ops(Prime):
         self.mul_out = self.sqr_out = ACC[:4]
         return out
 
-    def sqr(self, out, dst, a):
-        out.append(f"// {dst} = {a}^2")
-        out.append(f"lea {{bx}}, {self.addr(a)}")
-        out.append("call 4f")
-        self.store(out, dst, self.sqr_out)
-        self.set_live(dst, self.sqr_out, ACC)
+    sqr = sqr_call
 
-    def lin(self, out, dst, pos, neg):
-        """Only a + b, 2a and a - b (`Prime.mod_add_sub`)."""
-        assert self.mod_add_sub(out, dst, pos, neg), (dst, pos, neg)
+    lin = lin_mod_only
 
     def sub_p(self, out, t):
         """t - p, the borrow chain left open (p0 in lo)."""
