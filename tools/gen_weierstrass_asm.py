@@ -7,7 +7,11 @@ generic block, its modulus in the state), and on secp256k1 (a = 0):
 k Jacobian doublings of P, then, when the public state word `add` is set,
 P + Q for an affine table point Q, one block per prime (a loop on the public
 count k around the doubling; the block's own product and square are
-subroutines it calls).
+subroutines it calls). Every block takes k = 0 with the addition: the
+mixed addition alone (it reads no curve constant, so any curve over the
+block's prime may use it so, whatever its a), for the fixed-base sums of
+`mul_base` and the variable-time chains that add up to four table points
+at one position.
 
 Usage: python3 tools/gen_weierstrass_asm.py > crates/kurve/src/arith/backend/x86_64_weierstrass_gen.rs
        python3 tools/gen_weierstrass_asm.py --check   (exit 1 when the file differs)
@@ -31,9 +35,7 @@ and the pseudo-Mersenne fold; emitted here also as the `asm!` templates
 `k256_mul_asm!` and `k256_sqr_asm!` that x86_64_secp256k1.rs inlines, so
 both run one code), the modular a + b, 2a, a - b and a/2 as the linear
 operations, the a = 0 doubling of `JacobianPoint::double_a_zero`
-(`dbl_ops_a0`, 3M + 4S) and the addition of the four-word block. It also
-takes cnt = 0 (`ADD_ONLY`: the addition alone), for the variable-time
-chains that add up to four table points at one position.
+(`dbl_ops_a0`, 3M + 4S) and the addition of the four-word block.
   Measured (block from C, Intel Xeon, min of 300 rounds, exact-value equal
   to s2n-bignum's secp256k1_jdouble and secp256k1_jmixadd up to the
   projective factor on 3000 chained inputs): per doubling 87.4 ns (the
@@ -485,9 +487,6 @@ Prime.end_doubling = lambda self: None
 Prime.full_reduce = lambda self, out, regs: None
 Prime.after_loop = lambda self, out: None
 Prime.EXTRA = []
-# whether the block accepts cnt = 0 (the addition alone; the other blocks
-# need cnt >= 1)
-Prime.ADD_ONLY = False
 Prime.dbl_ops = staticmethod(lambda fused_z: dbl_ops(fused_z))
 Prime.add_ops = staticmethod(lambda: add_ops())
 
@@ -1078,7 +1077,6 @@ class K256Ops(Prime):
     FORWARD = True
     POOL = ACC + ["bx", "bp"]
     P0 = (2**64 - 0x1000003D1)
-    ADD_ONLY = True
 
     @staticmethod
     def dbl_ops(fused_z):
@@ -1500,10 +1498,9 @@ def routine(cls, name, n, p, fused_z):
     body = []
     body.append("// rbx and rbp are not asm operands: kept in the state, restored at the end")
     body += [f"mov {f.m('save', i)}, {x}" for i, x in enumerate(["rbx", "rbp"])]
-    if cls.ADD_ONLY:
-        body.append("// cnt = 0: the addition alone")
-        body.append(f"cmp {f.m('cnt')}, 0")
-        body.append("je 7f")
+    body.append("// cnt = 0: the addition alone")
+    body.append(f"cmp {f.m('cnt')}, 0")
+    body.append("je 7f")
     body.append("2:")
     f.live = {}
     f.begin()
@@ -1512,8 +1509,7 @@ def routine(cls, name, n, p, fused_z):
     f.end_doubling()
     body.append(f"dec {f.m('cnt')}")
     body.append("jnz 2b")
-    if cls.ADD_ONLY:
-        body.append("7:")
+    body.append("7:")
     f.after_loop(body)
     body.append("// then P + Q when the public word `add` is nonzero")
     body.append(f"cmp {f.m('add')}, 0")
@@ -1653,8 +1649,8 @@ def generate():
             "(X, Y, Z) <- (X, Y, Z) + (QX, QY) by the mixed madd-2004-hmv with the",
             "identity cases selected ((QX, QY, QZ) for Z = 0, P for QZ = 0; P = Q != O",
             "is not handled).",
-            ("cnt >= 1 is decremented to 0 (cnt = 0: the addition alone);" if cls.ADD_ONLY
-             else "cnt >= 1 is decremented to 0;") + " the other slots are left holding scratch.",
+            "cnt >= 1 is decremented to 0 (cnt = 0: the addition alone); the other",
+            "slots are left holding scratch.",
         ], f"{mod}::WORDS", body, nostack=False)
     return "\n".join(o).rstrip("\n") + "\n"
 

@@ -89,7 +89,8 @@ pub trait Field:
     /// in Jacobian coordinates of a point on a curve y² = x³ − 3x + b over
     /// this field, in place, by one fused routine where the field has one
     /// (`Fp` over the P-256, P-384 and P-521 primes and every four-word
-    /// prime, on x86-64 with BMI2 + ADX, k ≥ 1:
+    /// prime, on x86-64 with BMI2 + ADX, k ≥ 1, or k = 0 with Q given, the
+    /// addition alone:
     /// [`crate::arith::backend::jacobian_double_n_add_a_minus_3`]).
     /// The doubling is `dbl-2001-b`; Q is an affine point given as
     /// (x, y, 1), or (x, y, 0) for none, added by the mixed `madd-2004-hmv`
@@ -116,7 +117,7 @@ pub trait Field:
     /// the group module's `double_a_zero`), the addition and the contract
     /// the same. Where the field has a fused routine (`Fp` over the
     /// secp256k1 prime on x86-64 with BMI2 + ADX, k ≥ 1, or k = 0 with Q
-    /// given, the addition alone:
+    /// given:
     /// [`crate::arith::backend::jacobian_double_n_add_a_zero`]); returns
     /// false, with `xyz` untouched, elsewhere. This default has none.
     /// Constant time in the points; never fails.

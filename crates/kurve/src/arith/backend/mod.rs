@@ -678,8 +678,8 @@ impl Drop for DoubleNAddScratch {
 /// curve with a = −3 over the prime `m` (with −m⁻¹ mod 2⁶⁴ = `inv`), in
 /// place, by one assembly routine for the k doublings and the addition
 /// where the backend has it (x86-64 with BMI2 + ADX, the P-256, P-384 and
-/// P-521 primes and any other four-word prime, k ≥ 1:
-/// [`x86_64_weierstrass`]); returns false and leaves `xyz` untouched
+/// P-521 primes and any other four-word prime, k ≥ 1, or k = 0 with Q
+/// given, the addition alone: [`x86_64_weierstrass`]); returns false and leaves `xyz` untouched
 /// elsewhere, for the caller's own formulas. Q is an affine point given as
 /// (x, y, 1), or (x, y, 0) for "add nothing"; the addition is the mixed
 /// one with the contract of `JacobianPoint::double_n_add_affine_on`
@@ -740,8 +740,8 @@ pub const fn has_jacobian_double_n_add_a_zero<const N: usize>(m: &[u64; N]) -> b
 /// prime `m`): the doubling is `dbl-2009-l` (the values of
 /// `JacobianPoint::double_a_zero`), the addition and the contract the same.
 /// Where the backend has it: x86-64 with BMI2 + ADX, the secp256k1 prime,
-/// k ≥ 1, or k = 0 with Q given (the addition alone;
-/// [`x86_64_weierstrass::k256_double_n_add_if_selected`]); returns
+/// k ≥ 1, or k = 0 with Q given
+/// ([`x86_64_weierstrass::k256_double_n_add_if_selected`]); returns
 /// false and leaves `xyz` untouched elsewhere. Constant time in the points
 /// (k and whether Q is given are public); never fails.
 #[inline(always)]

@@ -110,8 +110,7 @@
 //! The secp256k1 block (plain representatives; the products and squares
 //! of [`super::x86_64_secp256k1`], one generated code for both; the
 //! doubling of `JacobianPoint::double_a_zero`, 3M + 4S; the addition of
-//! the four-word block; k = 0 allowed with an addition, which then runs
-//! alone): per doubling 87.4 ns against 104–112 ns for the Rust formulas
+//! the four-word block): per doubling 87.4 ns against 104–112 ns for the Rust formulas
 //! over the same inline products (s2n-bignum's `secp256k1_jdouble` 76–78),
 //! a window 580 ns (s2n-bignum 517–522), C harness on an Intel Xeon
 //! (exact-value equal to s2n-bignum up to the projective factor on 3000
@@ -158,7 +157,7 @@ pub fn p256_double_n_add_if_selected(
     q: Option<[&[u64; 4]; 3]>,
     k: u32,
 ) -> bool {
-    run(scratch, xyz, q, k, 1, &gen::P256_INPUTS, &gen::P256_CONSTANTS, None, false, gen::p256_double_n_add_raw)
+    run(scratch, xyz, q, k, 1, &gen::P256_INPUTS, &gen::P256_CONSTANTS, None, gen::p256_double_n_add_raw)
 }
 
 /// [2^k](X : Y : Z) in Jacobian coordinates on a curve y² = x³ − 3x + b over
@@ -169,8 +168,8 @@ pub fn p256_double_n_add_if_selected(
 /// in kurve's Montgomery form (R = 2³⁸⁴, each below p), written back in
 /// place, on the state in `scratch` (one for the whole chain: see `run`).
 /// Runs only when the MULX/ADCX/ADOX backend is selected
-/// ([`super::adx_selected`]) and k ≥ 1: returns false, and leaves `xyz`
-/// untouched, otherwise. Constant time in the points (k
+/// ([`super::adx_selected`]) and k ≥ 1, or k = 0 with Q given (the
+/// addition alone): returns false, and leaves `xyz` untouched, otherwise. Constant time in the points (k
 /// and whether Q is given are public); never fails.
 #[inline]
 pub fn p384_double_n_add_if_selected(
@@ -179,7 +178,7 @@ pub fn p384_double_n_add_if_selected(
     q: Option<[&[u64; 6]; 3]>,
     k: u32,
 ) -> bool {
-    run(scratch, xyz, q, k, 2, &gen::P384_INPUTS, &gen::P384_CONSTANTS, None, false, gen::p384_double_n_add_raw)
+    run(scratch, xyz, q, k, 2, &gen::P384_INPUTS, &gen::P384_CONSTANTS, None, gen::p384_double_n_add_raw)
 }
 
 /// [`p384_double_n_add_if_selected`] over the P-521 prime (Montgomery form
@@ -191,7 +190,7 @@ pub fn p521_double_n_add_if_selected(
     q: Option<[&[u64; 9]; 3]>,
     k: u32,
 ) -> bool {
-    run(scratch, xyz, q, k, 3, &gen::P521_INPUTS, &gen::P521_CONSTANTS, None, false, gen::p521_double_n_add_raw)
+    run(scratch, xyz, q, k, 3, &gen::P521_INPUTS, &gen::P521_CONSTANTS, None, gen::p521_double_n_add_raw)
 }
 
 /// [`p384_double_n_add_if_selected`] over any odd prime m < 2²⁵⁶ in four
@@ -209,15 +208,14 @@ pub fn mont4_double_n_add_if_selected(
     inv: u64,
 ) -> bool {
     let modulus = (gen::mont4_slot::MOD, [m[0], m[1], m[2], m[3], inv]);
-    run(scratch, xyz, q, k, 4, &gen::MONT4_INPUTS, &gen::MONT4_CONSTANTS, Some(modulus), false, gen::mont4_double_n_add_raw)
+    run(scratch, xyz, q, k, 4, &gen::MONT4_INPUTS, &gen::MONT4_CONSTANTS, Some(modulus), gen::mont4_double_n_add_raw)
 }
 
 /// [2^k](X : Y : Z) in Jacobian coordinates on a curve y² = x³ + b (a = 0)
 /// over the secp256k1 prime, then + Q when `q` is given: the contract of
 /// [`p384_double_n_add_if_selected`] but for the doubling (`dbl-2009-l`,
 /// the values of `JacobianPoint::double_a_zero`) and the representation
-/// (plain, not Montgomery: four words each below p), and k = 0 is taken
-/// when Q is given (then the addition alone).
+/// (plain, not Montgomery: four words each below p).
 #[inline]
 pub fn k256_double_n_add_if_selected(
     scratch: &mut DoubleNAddScratch,
@@ -225,7 +223,7 @@ pub fn k256_double_n_add_if_selected(
     q: Option<[&[u64; 4]; 3]>,
     k: u32,
 ) -> bool {
-    run(scratch, xyz, q, k, 5, &gen::K256_INPUTS, &gen::K256_CONSTANTS, None, true, gen::k256_double_n_add_raw)
+    run(scratch, xyz, q, k, 5, &gen::K256_INPUTS, &gen::K256_CONSTANTS, None, gen::k256_double_n_add_raw)
 }
 
 /// Lays out the state at the offsets `at` (P's X, Y, Z, Q's X, Y, Z when
@@ -241,8 +239,8 @@ pub fn k256_double_n_add_if_selected(
 /// is an input written here or a temporary it wrote before (Q's slots
 /// only when `add` is set), so what an earlier call left does not matter.
 /// False, with `xyz` untouched, unless the MULX/ADCX/ADOX backend is
-/// selected and k ≥ 1, or k = 0 with Q given for a routine that takes it
-/// (`add_only`: the secp256k1 block, which then adds alone).
+/// selected and k ≥ 1, or k = 0 with Q given (every routine then adds
+/// alone).
 #[inline(always)]
 fn run<const N: usize, const W: usize, const K: usize, const C: usize>(
     scratch: &mut DoubleNAddScratch,
@@ -253,10 +251,9 @@ fn run<const N: usize, const W: usize, const K: usize, const C: usize>(
     at: &[usize; 8],
     constants: &[(usize, [u64; C]); K],
     modulus: Option<(usize, [u64; 5])>,
-    add_only: bool,
     raw: unsafe fn(&mut [u64; W]),
 ) -> bool {
-    if !super::adx_selected() || k == 0 && !(add_only && q.is_some()) {
+    if !super::adx_selected() || k == 0 && q.is_none() {
         return false;
     }
     let Some(st) = scratch.words.first_chunk_mut::<W>() else {
@@ -286,7 +283,7 @@ fn run<const N: usize, const W: usize, const K: usize, const C: usize>(
     // SAFETY: `adx_selected` holds only when the CPU has BMI2 and ADX; the
     // state is laid out as the routine expects (coordinates below p, the
     // constants of its negated terms or its modulus at their offsets,
-    // cnt = k >= 1).
+    // cnt = k, and k >= 1 or the addition requested).
     unsafe { raw(st) };
     for (c, &o) in xyz.into_iter().zip(at_p.iter()) {
         c.copy_from_slice(&st[o..o + N]);

@@ -320,7 +320,8 @@ pub(super) const P256_CONSTANTS: [(usize, [u64; 5]); 2] = [
 /// (X, Y, Z) <- (X, Y, Z) + (QX, QY) by the mixed madd-2004-hmv with the
 /// identity cases selected ((QX, QY, QZ) for Z = 0, P for QZ = 0; P = Q != O
 /// is not handled).
-/// cnt >= 1 is decremented to 0; the other slots are left holding scratch.
+/// cnt >= 1 is decremented to 0 (cnt = 0: the addition alone); the other
+/// slots are left holding scratch.
 ///
 /// # Safety
 /// The CPU must support BMI2 (MULX) and ADX (ADCX/ADOX).
@@ -336,6 +337,9 @@ pub(super) unsafe fn p256_double_n_add_raw(state: &mut [u64; p256_slot::WORDS]) 
             "/* rbx and rbp are not asm operands: kept in the state, restored at the end */",
             "mov qword ptr [rdi + 544], rbx",
             "mov qword ptr [rdi + 552], rbp",
+            "/* cnt = 0: the addition alone */",
+            "cmp qword ptr [rdi + 528], 0",
+            "je 7f",
             "2:",
             "/* s0 = z^2 */",
             "lea rbx, [rdi + 64]",
@@ -635,6 +639,7 @@ pub(super) unsafe fn p256_double_n_add_raw(state: &mut [u64; p256_slot::WORDS]) 
             "mov qword ptr [rdi + 56], r14",
             "dec qword ptr [rdi + 528]",
             "jnz 2b",
+            "7:",
             "/* then P + Q when the public word `add` is nonzero */",
             "cmp qword ptr [rdi + 536], 0",
             "je 8f",
@@ -1249,7 +1254,8 @@ pub(super) const P384_CONSTANTS: [(usize, [u64; 7]); 2] = [
 /// (X, Y, Z) <- (X, Y, Z) + (QX, QY) by the mixed madd-2004-hmv with the
 /// identity cases selected ((QX, QY, QZ) for Z = 0, P for QZ = 0; P = Q != O
 /// is not handled).
-/// cnt >= 1 is decremented to 0; the other slots are left holding scratch.
+/// cnt >= 1 is decremented to 0 (cnt = 0: the addition alone); the other
+/// slots are left holding scratch.
 ///
 /// # Safety
 /// The CPU must support BMI2 (MULX) and ADX (ADCX/ADOX).
@@ -1265,6 +1271,9 @@ pub(super) unsafe fn p384_double_n_add_raw(state: &mut [u64; p384_slot::WORDS]) 
             "/* rbx and rbp are not asm operands: kept in the state, restored at the end */",
             "mov qword ptr [rdi + 800], rbx",
             "mov qword ptr [rdi + 808], rbp",
+            "/* cnt = 0: the addition alone */",
+            "cmp qword ptr [rdi + 784], 0",
+            "je 7f",
             "2:",
             "/* s0 = z^2 */",
             "push rdi",
@@ -1680,6 +1689,7 @@ pub(super) unsafe fn p384_double_n_add_raw(state: &mut [u64; p384_slot::WORDS]) 
             "mov qword ptr [rdi + 88], r10",
             "dec qword ptr [rdi + 784]",
             "jnz 2b",
+            "7:",
             "/* then P + Q when the public word `add` is nonzero */",
             "cmp qword ptr [rdi + 792], 0",
             "je 8f",
@@ -2695,7 +2705,8 @@ pub(super) const P521_CONSTANTS: [(usize, [u64; 10]); 0] = [
 /// (X, Y, Z) <- (X, Y, Z) + (QX, QY) by the mixed madd-2004-hmv with the
 /// identity cases selected ((QX, QY, QZ) for Z = 0, P for QZ = 0; P = Q != O
 /// is not handled).
-/// cnt >= 1 is decremented to 0; the other slots are left holding scratch.
+/// cnt >= 1 is decremented to 0 (cnt = 0: the addition alone); the other
+/// slots are left holding scratch.
 ///
 /// # Safety
 /// The CPU must support BMI2 (MULX) and ADX (ADCX/ADOX).
@@ -2711,6 +2722,9 @@ pub(super) unsafe fn p521_double_n_add_raw(state: &mut [u64; p521_slot::WORDS]) 
             "/* rbx and rbp are not asm operands: kept in the state, restored at the end */",
             "mov qword ptr [rdi + 1096], rbx",
             "mov qword ptr [rdi + 1104], rbp",
+            "/* cnt = 0: the addition alone */",
+            "cmp qword ptr [rdi + 1080], 0",
+            "je 7f",
             "2:",
             "/* s0 = z^2 */",
             "lea rbx, [rdi + 144]",
@@ -3259,6 +3273,7 @@ pub(super) unsafe fn p521_double_n_add_raw(state: &mut [u64; p521_slot::WORDS]) 
             "mov qword ptr [rdi + 136], r15",
             "dec qword ptr [rdi + 1080]",
             "jnz 2b",
+            "7:",
             "/* x fully reduced */",
             "mov rsi, qword ptr [rdi + 0]",
             "mov r8, qword ptr [rdi + 8]",
@@ -4783,7 +4798,8 @@ pub(super) const MONT4_CONSTANTS: [(usize, [u64; 5]); 0] = [
 /// (X, Y, Z) <- (X, Y, Z) + (QX, QY) by the mixed madd-2004-hmv with the
 /// identity cases selected ((QX, QY, QZ) for Z = 0, P for QZ = 0; P = Q != O
 /// is not handled).
-/// cnt >= 1 is decremented to 0; the other slots are left holding scratch.
+/// cnt >= 1 is decremented to 0 (cnt = 0: the addition alone); the other
+/// slots are left holding scratch.
 ///
 /// # Safety
 /// The CPU must support BMI2 (MULX) and ADX (ADCX/ADOX).
@@ -4799,6 +4815,9 @@ pub(super) unsafe fn mont4_double_n_add_raw(state: &mut [u64; mont4_slot::WORDS]
             "/* rbx and rbp are not asm operands: kept in the state, restored at the end */",
             "mov qword ptr [rdi + 536], rbx",
             "mov qword ptr [rdi + 544], rbp",
+            "/* cnt = 0: the addition alone */",
+            "cmp qword ptr [rdi + 520], 0",
+            "je 7f",
             "2:",
             "/* s0 = z^2 */",
             "lea rbx, [rdi + 64]",
@@ -5132,6 +5151,7 @@ pub(super) unsafe fn mont4_double_n_add_raw(state: &mut [u64; mont4_slot::WORDS]
             "mov qword ptr [rdi + 56], r15",
             "dec qword ptr [rdi + 520]",
             "jnz 2b",
+            "7:",
             "/* then P + Q when the public word `add` is nonzero */",
             "cmp qword ptr [rdi + 528], 0",
             "je 8f",
@@ -5997,7 +6017,8 @@ pub(super) const K256_CONSTANTS: [(usize, [u64; 5]); 0] = [
 /// (X, Y, Z) <- (X, Y, Z) + (QX, QY) by the mixed madd-2004-hmv with the
 /// identity cases selected ((QX, QY, QZ) for Z = 0, P for QZ = 0; P = Q != O
 /// is not handled).
-/// cnt >= 1 is decremented to 0 (cnt = 0: the addition alone); the other slots are left holding scratch.
+/// cnt >= 1 is decremented to 0 (cnt = 0: the addition alone); the other
+/// slots are left holding scratch.
 ///
 /// # Safety
 /// The CPU must support BMI2 (MULX) and ADX (ADCX/ADOX).

@@ -639,17 +639,20 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
     }
 
     /// [2^k]P + (x₂, y₂) for public inputs, (x₂, y₂) an affine point (not
-    /// the identity), k ≥ 0: by the field's fused routine for the a = 0
-    /// doublings and the mixed addition where it has one that also takes
-    /// k = 0 ([`Field::jacobian_double_n_add_a_zero`]: secp256k1 on x86-64
-    /// with BMI2 + ADX), with its one unhandled case mended here: when
-    /// [2^k]P = (x₂, y₂) its sum is (0 : 0 : 0) (H = R = 0), the only
-    /// result with Z₃ = 0 and X₃ = 0 (for H = 0 ≠ R, X₃ = R²), and the
-    /// answer is the doubling of (x₂, y₂); an identity [2^k]P is handled
-    /// inside (Q selected). Elsewhere [`Self::double_n_on`] and
-    /// [`Self::add_affine_vartime`]. Variable time: public inputs only.
+    /// the identity), k ≥ 0, the doublings those of [`Self::double_on`]:
+    /// by the field's fused routine for the doublings and the mixed
+    /// addition where it has one ([`Field::jacobian_double_n_add_a_minus_3`]
+    /// for the a = −3 doublings, `M3` or the curve's own: P-256, P-384,
+    /// P-521 and the four-word Montgomery primes;
+    /// [`Field::jacobian_double_n_add_a_zero`] for the a = 0 ones:
+    /// secp256k1; on x86-64 with BMI2 + ADX), with its one unhandled case
+    /// mended here: when [2^k]P = (x₂, y₂) its sum is (0 : 0 : 0) (H = R =
+    /// 0), the only result with Z₃ = 0 and X₃ = 0 (for H = 0 ≠ R, X₃ =
+    /// R²), and the answer is the doubling of (x₂, y₂); an identity [2^k]P
+    /// is handled inside (Q selected). Elsewhere [`Self::double_n_on`] and
+    /// [`Self::add_affine_vartime_on`]. Variable time: public inputs only.
     #[inline(always)]
-    pub(crate) fn double_n_add_affine_vartime(
+    pub(crate) fn double_n_add_affine_vartime_on<const M3: bool>(
         &self,
         k: u32,
         x2: &C::Base,
@@ -657,15 +660,13 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         scratch: &mut DoubleNAddScratch,
     ) -> Self {
         let q = Self::from_affine_vartime(x2, y2);
-        if matches!(C::A_KIND, AKind::Zero) {
-            if let Some(r) = self.fused_double_n_add::<false>(Some(&q), k, scratch) {
-                if r.is_identity_vartime() && bool::from(r.x.is_zero()) {
-                    return q.double();
-                }
-                return r;
+        if let Some(r) = self.fused_double_n_add::<M3>(Some(&q), k, scratch) {
+            if r.is_identity_vartime() && bool::from(r.x.is_zero()) {
+                return q.double_on::<M3>();
             }
+            return r;
         }
-        self.double_n_on::<false>(k, scratch).add_affine_vartime(x2, y2)
+        self.double_n_on::<M3>(k, scratch).add_affine_vartime_on::<M3>(x2, y2)
     }
 
     /// [`Self::add_affine_vartime`] whose P = Q case doubles by
@@ -697,6 +698,38 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
     pub(crate) fn add_affine_unless_equal(&self, x2: &C::Base, y2: &C::Base) -> Self {
         let (sum, _, _) = self.madd_2004_hmv(x2, y2);
         Self::conditional_select(&sum, &Self::from_affine_vartime(x2, y2), self.z.is_zero())
+    }
+
+    /// [`Self::add_affine_unless_equal`] with the sum discarded when `skip`
+    /// is set (the digit 0), by the field's fused routine with k = 0 where
+    /// it has one ([`Field::jacobian_double_n_add_a_minus_3`]: P-256, P-384,
+    /// P-521 and the four-word Montgomery primes;
+    /// [`Field::jacobian_double_n_add_a_zero`]: secp256k1; on x86-64 with
+    /// BMI2 + ADX), the entry passed as (x₂ : y₂ : 1), or with Z = 0 when
+    /// skipped: the same values. The mixed addition reads no curve
+    /// constant, so the a = −3 routine serves every curve over its prime
+    /// (brainpoolP256r1's a included). The contract of
+    /// `add_affine_unless_equal`: P = (x₂, y₂) must be ruled out by the
+    /// caller. `scratch` as for [`Self::double_n_on`]. Constant time in P,
+    /// the entry and `skip`; never fails.
+    #[inline(always)]
+    pub(crate) fn add_affine_unless_equal_on(
+        &self,
+        x2: &C::Base,
+        y2: &C::Base,
+        skip: Choice,
+        scratch: &mut DoubleNAddScratch,
+    ) -> Self {
+        let q = [*x2, *y2, C::Base::conditional_select(&C::Base::ONE, &C::Base::ZERO, skip)];
+        let mut xyz = [self.x, self.y, self.z];
+        if C::Base::jacobian_double_n_add_a_minus_3(&mut xyz, Some(&q), 0, scratch)
+            || C::Base::jacobian_double_n_add_a_zero(&mut xyz, Some(&q), 0, scratch)
+        {
+            let [x, y, z] = xyz;
+            return JacobianPoint { x, y, z };
+        }
+        let sum = self.add_affine_unless_equal(x2, y2);
+        Self::conditional_select(&sum, self, skip)
     }
 
     /// The `madd-2004-hmv` formula alone, no identity or equality handling:
@@ -907,7 +940,7 @@ mod tests {
             }
             // an affine entry (Z = 1) or none (Z = 0): the routine's inputs
             q.z = if round % 11 == 5 { C::Base::ZERO } else { C::Base::ONE };
-            // k = 0 runs only in a routine that adds alone (secp256k1's)
+            // k = 0: every routine adds alone, and declines without Q
             for k in [0u32, 1, 2, 5] {
                 let mut r = p;
                 for _ in 0..k {
@@ -922,6 +955,9 @@ mod tests {
                     } else {
                         C::Base::jacobian_double_n_add_a_minus_3(&mut xyz, qq.as_ref(), k, &mut scratch)
                     };
+                    if k == 0 && qq.is_none() {
+                        assert!(!fused, "k = 0 without Q, round {round}");
+                    }
                     if !fused {
                         continue;
                     }
@@ -932,6 +968,11 @@ mod tests {
                     assert_eq!(xyz[2].limbs(), want.z.limbs(), "Z, round {round}, k {k}, add {add}");
                 }
                 assert_eq!(p.double_n_on::<false>(k, &mut scratch).x.limbs(), r.x.limbs());
+                if k == 0 {
+                    // the fixed-base sum (`mul_base`), fused where it can be
+                    let s = p.add_affine_unless_equal_on(&q.x, &q.y, skip, &mut scratch);
+                    assert_eq!([s.x.limbs(), s.y.limbs(), s.z.limbs()], [sum.x.limbs(), sum.y.limbs(), sum.z.limbs()], "round {round}");
+                }
                 assert_eq!(p.double_n_add_affine_on::<false>(k, &q.x, &q.y, skip, &mut scratch).y.limbs(), sum.y.limbs());
             }
         }
@@ -957,7 +998,7 @@ mod tests {
         assert!(!fused_matches::<Secp192r1>());
     }
 
-    /// [`JacobianPoint::double_n_add_affine_vartime`] on points of the curve,
+    /// [`JacobianPoint::double_n_add_affine_vartime_on`] on points of the curve,
     /// the fused routine's exceptional cases included, against
     /// `double_n_on` and `add_affine_vartime`: [2^k]P = Q (its sum is
     /// (0 : 0 : 0), mended to 2Q), [2^k]P = −Q (the identity), P the
@@ -982,14 +1023,14 @@ mod tests {
             ];
             for (a, x2, y2, what) in cases {
                 let want = a.double_n_on::<false>(k, &mut scratch).add_affine_vartime(&x2, &y2);
-                let got = a.double_n_add_affine_vartime(k, &x2, &y2, &mut scratch);
+                let got = a.double_n_add_affine_vartime_on::<false>(k, &x2, &y2, &mut scratch);
                 assert_eq!(got.is_identity_vartime(), want.is_identity_vartime(), "{} k {k} {what}", C::NAME);
                 assert!(got.to_projective() == want.to_projective(), "{} k {k} {what}", C::NAME);
             }
             // the doubling case is 2Q, the opposite one the identity
-            let two = p.double_n_add_affine_vartime(k, &pk_aff.x, &pk_aff.y, &mut scratch);
+            let two = p.double_n_add_affine_vartime_on::<false>(k, &pk_aff.x, &pk_aff.y, &mut scratch);
             assert!(two.to_projective() == pk.double().to_projective());
-            assert!(p.double_n_add_affine_vartime(k, &pk_aff.x, &-pk_aff.y, &mut scratch).is_identity_vartime());
+            assert!(p.double_n_add_affine_vartime_on::<false>(k, &pk_aff.x, &-pk_aff.y, &mut scratch).is_identity_vartime());
         }
     }
 
@@ -998,6 +1039,9 @@ mod tests {
         vartime_add_matches::<Secp256k1>();
         vartime_add_matches::<Secp224k1>();
         vartime_add_matches::<Secp256r1>();
+        vartime_add_matches::<Secp384r1>();
+        vartime_add_matches::<Secp521r1>();
+        vartime_add_matches::<BrainpoolP256t1>();
     }
 
     /// The secp256k1 block (a = 0, plain representatives) against

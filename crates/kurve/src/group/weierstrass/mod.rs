@@ -1042,8 +1042,9 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     ///
     /// The additions: rows i with w·(i + 1) ≤ bits(n) − 1 (all but the last
     /// one or two) add in Jacobian coordinates by the incomplete
-    /// `madd-2004-hmv` (8M + 3S, [`JacobianPoint::add_affine_unless_equal`],
-    /// Q = O by a mask); the rest, after one conversion to homogeneous
+    /// `madd-2004-hmv` (8M + 3S, [`JacobianPoint::add_affine_unless_equal_on`],
+    /// Q = O by a mask; in the field's assembly block where it has one,
+    /// the k = 0 call of the window blocks of [`Self::mul_window`]); the rest, after one conversion to homogeneous
     /// form (2M + 1S), by the complete mixed addition of
     /// Renes–Costello–Batina (11M and about twenty additions). Why the
     /// incomplete formula is safe there: before row i, Q = [aᵢ]G with
@@ -1059,7 +1060,12 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// Measured (public-key generation, this mul_base plus the affine
     /// conversion and encoding; Zen 3, interleaved against all-complete
     /// additions, min of 31 batches): secp256r1 0.80–0.84, secp384r1 0.83,
-    /// secp521r1 0.79, brainpoolP256r1 0.70, secp256k1 0.96.
+    /// secp521r1 0.79, brainpoolP256r1 0.70, secp256k1 0.96. The incomplete
+    /// additions in the assembly blocks instead of the Rust formulas (lab
+    /// keygen, Intel Xeon, min of three alternating runs, µs): secp256r1
+    /// 10.9 → 10.3, secp384r1 36.1 → 32.3, secp521r1 58.1 → 52.6,
+    /// secp256k1 11.3 → 9.9, secp224r1 18.9 → 16.1, brainpoolP256r1
+    /// 18.5 → 18.0.
     pub fn mul_base<S: ScalarInput<C::ScalarField>>(k: &S) -> Self {
         let entries = precomp::base_entries(C::BASE_W);
         let table = C::base_table();
@@ -1071,13 +1077,14 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         let fast = ((<C::ScalarField as Field>::BITS as usize - 1) / C::BASE_W as usize).min(rows);
         let mut jac = JacobianPoint::<C>::from_coords(&Self::IDENTITY);
         let mut acc = Self::IDENTITY;
+        // the state of the field's fused routine, zeroized when dropped
+        let mut scratch = DoubleNAddScratch::new();
         for (i, (row, &d)) in table.chunks_exact(entries).zip(digits[..n].iter()).enumerate() {
             let (mag, neg) = recode::signed_abs(d);
             let [x, mut y] = C::Base::lookup(row, mag);
             y = C::Base::conditional_select(&y, &-y, neg);
             if i < fast {
-                let sum = jac.add_affine_unless_equal(&x, &y);
-                jac.conditional_assign(&sum, !mag.ct_eq(&0));
+                jac = jac.add_affine_unless_equal_on(&x, &y, mag.ct_eq(&0), &mut scratch);
                 continue;
             }
             if i == fast {
@@ -1125,20 +1132,23 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
 
     /// The width-5 wNAF chain of [`Self::mul_vartime`] in Jacobian
     /// coordinates, with the a = −3 doubling when `M3` (P on the a = −3
-    /// isomorph). Variable time: public inputs only.
+    /// isomorph), over P's affine odd multiples where it has them (mixed
+    /// additions; [`Self::odd_multiples_affine_vartime_on`]). Variable
+    /// time: public inputs only.
     fn wnaf_vartime_on<const M3: bool>(p: &JacobianPoint<C>, k: &Scalar<C::ScalarField>) -> JacobianPoint<C> {
-        let table = p.odd_multiples_vartime_on::<M3>();
+        let (table, affine) = Self::odd_multiples_affine_vartime_on::<M3>(p);
         let mut digits = [0i8; 8 * recode::MAX_SCALAR_BYTES + 1];
         let len = recode::wnaf_vartime(&k.0, 5, &mut digits);
         let mut acc = JacobianPoint::IDENTITY_VARTIME;
-        // the doublings up to each nonzero digit in one call (the field's
-        // fused routine where it has one; see `straus_vartime_on`)
+        // the doublings up to each nonzero digit and its addition in one
+        // call (the field's fused routine where it has one; see
+        // `straus_vartime_on`)
         let mut scratch = DoubleNAddScratch::new();
         let mut pending = 0u32;
         for &d in digits[..len].iter().rev() {
             pending += 1;
             if d != 0 {
-                acc = acc.double_n_on::<M3>(pending, &mut scratch).add_digit_vartime_on::<M3>(&table, d);
+                acc = Self::double_n_add_digit_vartime_on::<M3>(&acc, pending, &table, affine.as_ref(), d, &mut scratch);
                 pending = 0;
             }
         }
@@ -1182,7 +1192,15 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// Intel Xeon: secp521r1 281 → 245–257 µs, brainpoolP256r1 69.4–70.3 →
     /// 64.4–64.7, secp256r1 54.9–60.3 → 49.3–49.7; `mul_vartime`'s wNAF
     /// chain likewise: secp384r1 182 → 160–163, secp521r1 273–276 → 230,
-    /// brainpoolP256r1 65.6–70.7 → 60.0).
+    /// brainpoolP256r1 65.6–70.7 → 60.0); then those doublings and the
+    /// digit's mixed addition in one
+    /// [`JacobianPoint::double_n_add_affine_vartime_on`] call, the
+    /// addition in the routine too (lab `ecdsa_verify`, min of three
+    /// alternating runs, µs: secp256r1 44.6 → 44.0, secp384r1 167.5 →
+    /// 161.8, secp521r1 237.1 → 222.5, brainpoolP256r1 64.5 → 64.0;
+    /// `mul_vartime`, whose wNAF chain now takes P's affine odd multiples
+    /// and the same calls: secp256r1 43.9 → 41.3, secp384r1 156.2 → 142.2,
+    /// brainpoolP256r1 59.9 → 55.7).
     /// Public inputs only. Never fails. On every curve;
     /// [`Self::double_mul_vartime`] picks it where there is no GLV.
     pub fn double_mul_plain_vartime(
@@ -1215,27 +1233,17 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         g_scale: Option<(&C::Base, &C::Base)>,
     ) -> JacobianPoint<C> {
         let tg = C::g_odd_multiples();
-        // P's odd multiples made affine (public data: the variable-time
-        // safegcd), so that each of P's additions is a mixed one (8M + 3S
-        // instead of 12M + 4S): by co-Z additions when P comes with Z = 1
-        // (a decoded public key), else by full additions and one batch
-        // inversion; None for P = O (then the Jacobian table serves)
-        let coz = p.odd_multiples_affine_coz_vartime::<M3>();
-        let tp = match coz {
-            Some(_) => [JacobianPoint::IDENTITY_VARTIME; 8],
-            None => p.odd_multiples_vartime_on::<M3>(),
-        };
-        let tpa = coz.or_else(|| JacobianPoint::batch_to_affine_vartime(&tp));
+        let (tp, tpa) = Self::odd_multiples_affine_vartime_on::<M3>(p);
         let mut da = [0i16; 8 * recode::MAX_SCALAR_BYTES + 1];
         let mut db = [0i8; 8 * recode::MAX_SCALAR_BYTES + 1];
         let la = recode::wnaf_vartime(&a.0, C::G_WNAF_W, &mut da);
         let lb = recode::wnaf_vartime(&b.0, 5, &mut db);
         let mut acc = JacobianPoint::IDENTITY_VARTIME;
         let mut started = false;
-        // the doublings between digits in one call each: the field's fused
-        // routine where it has one (`JacobianPoint::double_n_on`; P-384
-        // and P-521 doublings about 10 % faster than the Rust formulas),
-        // the Rust loop elsewhere
+        // the doublings pending before a nonzero digit and its mixed
+        // addition in one call: the field's fused routine where it has one
+        // (`JacobianPoint::double_n_add_affine_vartime_on`), the Rust
+        // formulas elsewhere
         let mut scratch = DoubleNAddScratch::new();
         let mut pending = 0u32;
         for i in (0..la.max(lb)).rev() {
@@ -1245,8 +1253,6 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
             if da[i] == 0 && db[i] == 0 {
                 continue;
             }
-            acc = acc.double_n_on::<M3>(pending, &mut scratch);
-            pending = 0;
             let d = da[i];
             if d != 0 {
                 let e = &tg[(d.unsigned_abs() / 2) as usize];
@@ -1254,22 +1260,62 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
                     Some((u2, u3)) => (e[0] * *u2, e[1] * *u3),
                     None => (e[0], e[1]),
                 };
-                acc = acc.add_affine_vartime_on::<M3>(&x, &if d > 0 { y } else { -y });
+                acc = acc.double_n_add_affine_vartime_on::<M3>(pending, &x, &if d > 0 { y } else { -y }, &mut scratch);
+                pending = 0;
                 started = true;
             }
             let d = db[i];
             if d != 0 {
-                acc = match &tpa {
-                    Some(t) => {
-                        let e = &t[(d.unsigned_abs() / 2) as usize];
-                        acc.add_affine_vartime_on::<M3>(&e[0], &if d > 0 { e[1] } else { -e[1] })
-                    }
-                    None => acc.add_digit_vartime_on::<M3>(&tp, d),
-                };
+                acc = Self::double_n_add_digit_vartime_on::<M3>(&acc, pending, &tp, tpa.as_ref(), d, &mut scratch);
+                pending = 0;
                 started = true;
             }
         }
         acc.double_n_on::<M3>(pending, &mut scratch)
+    }
+
+    /// [1, 3, …, 15]P for a wNAF chain, with the affine (x, y) of each
+    /// (public data: the variable-time safegcd) so that the chain's
+    /// additions are mixed ones (8M + 3S instead of 12M + 4S): by co-Z
+    /// additions when P comes with Z = 1 (a decoded public key; the
+    /// Jacobian table is then not built and left as identities), else by
+    /// full additions and one batch inversion; `None` for P = O (then the
+    /// Jacobian table serves). `M3`: P on the a = −3 isomorph. Variable
+    /// time: public points only.
+    fn odd_multiples_affine_vartime_on<const M3: bool>(
+        p: &JacobianPoint<C>,
+    ) -> ([JacobianPoint<C>; 8], Option<[[C::Base; 2]; 8]>) {
+        let coz = p.odd_multiples_affine_coz_vartime::<M3>();
+        let tp = match coz {
+            Some(_) => [JacobianPoint::IDENTITY_VARTIME; 8],
+            None => p.odd_multiples_vartime_on::<M3>(),
+        };
+        let tpa = coz.or_else(|| JacobianPoint::batch_to_affine_vartime(&tp));
+        (tp, tpa)
+    }
+
+    /// [2^k]acc + sign(d)·[|d|]P for an odd wNAF digit d, over the tables of
+    /// [`Self::odd_multiples_affine_vartime_on`]: the affine entry by
+    /// [`JacobianPoint::double_n_add_affine_vartime_on`] (the field's fused
+    /// routine for the doublings and the addition where it has one), or,
+    /// without affine entries, the doublings and a full addition of the
+    /// Jacobian one. Variable time: public inputs only.
+    fn double_n_add_digit_vartime_on<const M3: bool>(
+        acc: &JacobianPoint<C>,
+        k: u32,
+        tp: &[JacobianPoint<C>; 8],
+        tpa: Option<&[[C::Base; 2]; 8]>,
+        d: i8,
+        scratch: &mut DoubleNAddScratch,
+    ) -> JacobianPoint<C> {
+        match tpa {
+            Some(t) => {
+                let e = &t[(d.unsigned_abs() / 2) as usize];
+                let y = if d > 0 { e[1] } else { -e[1] };
+                acc.double_n_add_affine_vartime_on::<M3>(k, &e[0], &y, scratch)
+            }
+            None => acc.double_n_on::<M3>(k, scratch).add_digit_vartime_on::<M3>(tp, d),
+        }
     }
 
     /// \[a\]G + \[b\]P in variable time by the GLV method (the libsecp256k1
@@ -1314,7 +1360,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// P and φ(P) entries are affine (mixed additions, 8M + 3S) and G's
     /// entries enter as (s²·x, s³·y) (+2M); the doublings pending before a
     /// digit and its addition in one
-    /// [`JacobianPoint::double_n_add_affine_vartime`] call (the field's
+    /// [`JacobianPoint::double_n_add_affine_vartime_on`] call (the field's
     /// fused routine where it has one). P = O drops the P halves.
     /// Variable time: public inputs only.
     fn glv_vartime(
@@ -1379,7 +1425,7 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
                     _ => (tphi[j][0], tphi[j][1]),
                 };
                 let y = if (d < 0) != neg { -y } else { y };
-                acc = acc.double_n_add_affine_vartime(pending, &x, &y, &mut scratch);
+                acc = acc.double_n_add_affine_vartime_on::<false>(pending, &x, &y, &mut scratch);
                 pending = 0;
             }
         }
