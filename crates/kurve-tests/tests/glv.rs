@@ -155,6 +155,62 @@ macro_rules! glv_curve_tests {
                 }
             }
 
+            /// The bound behind `mul_glv`'s incomplete additions: the least
+            /// max(|x|, |y|) over the nonzero (x, y) with x + λ·y ≡ 0
+            /// (mod n) is |b₁| (the value its documentation gives) and
+            /// exceeds 2^(h−5) + 48, the largest such vector its additions
+            /// above the last digit pair could meet.
+            #[test]
+            fn mul_glv_incomplete_additions_bound() {
+                let g = params();
+                let n = BigInt::from(modulus::<Fq>());
+                let lambda = BigInt::from(big(&g.lambda));
+                type V = (BigInt, BigInt);
+                let dot = |u: &V, v: &V| &u.0 * &v.0 + &u.1 * &v.1;
+                let floor_div = |a: &BigInt, b: &BigInt| {
+                    let zero = BigInt::from(0u8);
+                    if *a >= zero { a / b } else { -((-a + b - 1u8) / b) }
+                };
+                // Lagrange–Gauss reduction of the basis (n, 0), (−λ, 1)
+                let (mut u, mut v): (V, V) = ((n.clone(), BigInt::from(0u8)), (-lambda.clone(), BigInt::from(1u8)));
+                loop {
+                    if dot(&u, &u) < dot(&v, &v) {
+                        core::mem::swap(&mut u, &mut v);
+                    }
+                    let vv = dot(&v, &v);
+                    let m = floor_div(&(dot(&u, &v) * 2u8 + &vv), &(vv * 2u8));
+                    u = (&u.0 - &m * &v.0, &u.1 - &m * &v.1);
+                    if dot(&u, &u) >= dot(&v, &v) {
+                        break;
+                    }
+                }
+                // every nonzero combination with coefficients up to R
+                const R: i32 = 50;
+                let mut mu: Option<BigInt> = None;
+                for a in -R..=R {
+                    for b in -R..=R {
+                        if a == 0 && b == 0 {
+                            continue;
+                        }
+                        let w = (&u.0 * a + &v.0 * b, &u.1 * a + &v.1 * b);
+                        assert!(((&w.0 + &lambda * &w.1) % &n) == BigInt::from(0u8));
+                        let s = core::cmp::max(w.0.magnitude().clone(), w.1.magnitude().clone());
+                        let s = BigInt::from(s);
+                        if mu.as_ref().map_or(true, |m| s < *m) {
+                            mu = Some(s);
+                        }
+                    }
+                }
+                let mu = mu.expect("combinations enumerated");
+                // Cramer: a vector of sup norm ≤ μ has coefficients of
+                // absolute value ≤ μ·√2·max(|u|, |v|)/n, here below R
+                let longest = core::cmp::max(dot(&u, &u), dot(&v, &v));
+                assert!(&mu * &mu * 2u8 * longest < BigInt::from(R * R) * &n * &n, "R too small");
+                assert_eq!(mu, BigInt::from(big(&g.minus_b1)), "μ = |b₁|");
+                let need = (BigInt::from(1u8) << (h() - 5)) + 48u8;
+                assert!(need < mu, "2^(h−5) + 48 below μ");
+            }
+
             #[test]
             fn split_reconstructs_and_is_short() {
                 let g = params();

@@ -15,10 +15,10 @@
 //! co-Z additions building that table,
 //! [`JacobianPoint::multiples_affine_coz`]) and the fixed-base sum of
 //! `ProjectivePoint::mul_base` (`madd-2004-hmv`,
-//! [`JacobianPoint::add_affine_unless_equal`]), the identity handled by
+//! [`JacobianPoint::add_affine_unless_equal_on`]) and the GLV chain of
+//! `ProjectivePoint::mul_glv`, the identity handled by
 //! masks — and the complete homogeneous RCB16 formulas for the last
-//! digits, where that proof does not hold. `double_from_projective_on`
-//! doubles a homogeneous point straight into Jacobian form.
+//! digits, where that proof does not hold.
 //!
 //! Formulas (Bernstein–Lange, Explicit-Formulas Database, `g1p/shortw-jacobian`):
 //! * a = −3, `dbl-2001-b`: δ = Z², γ = Y², β = X·γ, α = 3(X − δ)(X + δ),
@@ -108,53 +108,6 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         let j = JacobianPoint { x: p.x * p.z, y: p.y * zz, z: p.z };
         let id = JacobianPoint { x: C::Base::ONE, y: C::Base::ONE, z: C::Base::ZERO };
         Self::conditional_select(&j, &id, p.z.is_zero())
-    }
-
-    /// 2P for a homogeneous P = (X : Y : Z), returned in Jacobian form:
-    /// the conversion [`Self::from_projective`] fused into the first
-    /// doubling of a window. With W = 2YZ (so that λ = M/W, M = 3X² + aZ²),
-    /// V' = 2Y·W = 4Y²Z and B = X·V' = 4XY²Z:
-    /// X₃ = M² − 2B, Y₃ = M(B − X₃) − V'²/2 (= 8Y⁴Z²), Z₃ = W.
-    /// (Derivation: the Jacobian doubling of (XZ : YZ² : Z) is this result
-    /// scaled by λ = Z².) Cost 5M + 2S for a = −3 (M = 3(X − Z)(X + Z)),
-    /// 4M + 3S for a = 0, 4M + 4S + 1m_a for any a, against 2M + 1S plus
-    /// 4M + 4S, 3M + 4S or 1M + 8S + 1m_a converting first. The identity
-    /// (Z = 0) maps to (0 : 0 : 0), no point, so it is replaced by the
-    /// Jacobian identity (1 : 1 : 0) with a masked select, as in
-    /// `from_projective`; exception-free otherwise (odd order). With
-    /// `M3` the a = −3 formula is used whatever the curve's a (points of
-    /// the a = −3 isomorph). Constant time; never fails.
-    #[inline(always)]
-    pub(crate) fn double_from_projective_on<const M3: bool>(p: &ProjectivePoint<C>) -> Self {
-        let (x, y, z) = (p.x, p.y, p.z);
-        let m = if M3 {
-            let t = (x - z) * (x + z);
-            t.double() + t
-        } else {
-            match C::A_KIND {
-                AKind::MinusThree => {
-                    let t = (x - z) * (x + z);
-                    t.double() + t
-                }
-                AKind::Zero => {
-                    let xx = x.square();
-                    xx.double() + xx
-                }
-                AKind::General => {
-                    let xx = x.square();
-                    xx.double() + xx + C::A * z.square()
-                }
-            }
-        };
-        let y2 = y.double();
-        let w = y2 * z;
-        let v2 = y2 * w;
-        let b = x * v2;
-        let x3 = m.square() - b.double();
-        let y3 = mul_sub_half_square(&m, &(b - x3), &v2);
-        let j = JacobianPoint { x: x3, y: y3, z: w };
-        let id = JacobianPoint { x: C::Base::ONE, y: C::Base::ONE, z: C::Base::ZERO };
-        Self::conditional_select(&j, &id, z.is_zero())
     }
 
     /// The homogeneous form (X·Z : Y : Z³), 2M + 1S. The identity

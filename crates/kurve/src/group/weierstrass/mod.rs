@@ -944,35 +944,70 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// Procedure: k ≡ (−1)^s₁|k₁| + (−1)^s₂|k₂|·λ with |kᵢ| < 2^h
     /// ([`glv::split`], h = [`glv::GlvParams::half_bits`]: 128 on
     /// secp256k1, 112 on secp224k1, 96 on secp192k1); T₁[j] = [j+1]P for
-    /// j < 16, T₂[j] = φ(T₁[j]) = (β·X : Y : Z); both magnitudes recoded
+    /// j < 16 in affine (x, y), by co-Z additions and one constant-time
+    /// inversion ([`JacobianPoint::multiples_affine_coz`]), and
+    /// T₂[j] = φ(T₁[j]) = (β·x, y); both magnitudes recoded
     /// into signed 5-bit digits over their low ⌈h/5⌉·5 bits
     /// ([`recode::signed_window_bytes`]: 27 digits on secp256k1, 24 on
-    /// secp224k1, 21 on secp192k1, the top one a carry); the
-    /// chain starts from the sum of the two top-digit entries, then for each
-    /// lower digit pair: Q ← [32]Q + ((−1)^s₁·d₁ᵢ)·T₁ + ((−1)^s₂·d₂ᵢ)·T₂,
-    /// each entry read by a full masked scan and negated by a masked
-    /// select. On secp256k1 26 × (5 doublings + 2 additions) instead of
-    /// 65 × (4 + 1). Measured (secp256k1 ECDH, µs): 4-bit windows over
+    /// secp224k1, 21 on secp192k1, the top one a carry); the chain starts
+    /// from the top-digit entry of T₁ plus that of T₂, then for each lower
+    /// digit pair: Q ← [32]Q + ((−1)^s₁·d₁ᵢ)·T₁ + ((−1)^s₂·d₂ᵢ)·T₂, each
+    /// entry read by a full masked scan and negated by a masked select.
+    /// The additions above the last digit pair are the incomplete mixed
+    /// `madd-2004-hmv` in Jacobian coordinates (identities by masks,
+    /// [`JacobianPoint::double_n_add_affine_on`]: in the field's assembly
+    /// block with the window's doublings where it has one, secp256k1 on
+    /// x86-64 with BMI2 + ADX); the last pair's, the complete RCB16 mixed
+    /// addition ([`Self::add_mixed`]).
+    ///
+    /// Why the incomplete additions are safe there (P of prime order n,
+    /// cofactor 1). Write L = {(x, y) : x + λ·y ≡ 0 (mod n)} and μ for the
+    /// least max(|x|, |y|) over L ∖ {0}: μ = |b₁| of the split's basis,
+    /// 0xe4437ed6010e88286f547fa90abfe4c3 ≈ 2^127.83 on secp256k1,
+    /// 0xb8adf1378a6eb73409fa6c9c637d ≈ 2^111.53 on secp224k1,
+    /// 0xb3fb3400dec5c4adceb8655c ≈ 2^95.49 on secp192k1 (a
+    /// Gauss-reduced basis and every combination with coefficients up to
+    /// 50 in absolute value, which Cramer's rule shows to be enough;
+    /// checked by `kurve-tests/tests/glv.rs`). An addition [a + λb]P +
+    /// [c + λe]P meets equal (or opposite) summands only if
+    /// (a ∓ c, b ∓ e) ∈ L. With aᵢ = Σ_{j≥i} d₁ⱼ·32^(j−i), so that
+    /// |aᵢ| < |k₁|/32^i + 1 (the lower digits sum to less than 32^i in
+    /// absolute value), and bᵢ likewise: before the digit pair i ≥ 1
+    /// the chain holds [±32·aᵢ₊₁ ± λ·32·bᵢ₊₁]P; the first addition differs
+    /// from its entry ±d₁ᵢ·P by a vector with entries below
+    /// 2^h/32^i + 48 ≤ 2^(h−5) + 48 < μ, the second from ±λ·d₂ᵢ·P
+    /// likewise (its a-part is aᵢ), so both vectors are 0: then every
+    /// summand is the identity, which the masks handle. The top pair sums
+    /// ±d₁·P and ±λ·d₂·P with |d| ≤ 16. For i = 0 the bound is 2^h + 48,
+    /// above μ: hence the complete formula there.
+    ///
+    /// P = O makes the table (0, 0) throughout; the chain then computes a
+    /// meaningless value without failing, and the result is replaced by
+    /// the identity with a masked select on P's Z.
+    ///
+    /// Measured (secp256k1 ECDH, µs): 4-bit windows over
     /// 136 bits (35 digit pairs, the chain starting from O) 24.4 → 5-bit
     /// windows over 128 bits 22.4; 6-bit windows (32-entry tables) 24.0.
-    /// The four Jacobian doublings of each window run in the field's fused
-    /// routine where it has one (secp256k1 on x86-64 with BMI2 + ADX,
-    /// [`Field::jacobian_double_n_add_a_zero`]; constant time).
+    /// The four Jacobian doublings of each window in the field's fused
+    /// routine (secp256k1 on x86-64 with BMI2 + ADX): lab `mul` 35.5 →
+    /// 33.4 (Intel Xeon). Projective tables with the complete RCB16
+    /// addition in every window → these affine tables with the incomplete
+    /// mixed additions (lab `mul`, min of three alternating runs, Intel
+    /// Xeon): secp256k1 33.4 → 28.6 (in the block), secp224k1 54.5 → 46.1
+    /// and secp192k1 23.5 → 21.4 (Rust formulas, no block).
+    ///
+    /// Constant time: the loop counts depend on the public h only, the
+    /// inversion is the constant-time safegcd, every table read is a full
+    /// masked scan, the identity cases and signs are masked selects.
     pub fn mul_glv(&self, g: &glv::GlvParams<C>, k: &C::ScalarField) -> Self {
+        const { assert!(C::COFACTOR == 1, "mul_glv: the incomplete additions need a prime-order group") };
         const T: usize = 16;
         const W: u32 = 5;
-        let mut t1 = [*self; T];
-        for j in 1..T {
-            t1[j] = if j % 2 == 1 { t1[j / 2].double() } else { t1[j - 1].add(self) };
-        }
+        // T₁ = [1..16]P and T₂ = φ(T₁), affine
+        let mut t1 = JacobianPoint::from_projective(self).multiples_affine_coz::<false, T>();
         let mut t2 = t1;
-        for t in t2.iter_mut() {
-            t.x = t.x * g.beta;
-        }
-        let mut c1 = Self::coords_table(&t1);
-        let mut c2 = Self::coords_table(&t2);
-        for t in t1.iter_mut().chain(t2.iter_mut()) {
-            t.zeroize();
+        for e in t2.iter_mut() {
+            e[0] = e[0] * g.beta;
         }
         let s = glv::split(g, k);
         let mut d1 = [0i8; recode::SIGNED4_MAX_DIGITS];
@@ -982,48 +1017,43 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         let bits = g.half_bits.min(glv::HALF_BITS).next_multiple_of(W as usize);
         let n = recode::signed_window_bytes(&s.k1, W, bits, &mut d1);
         recode::signed_window_bytes(&s.k2, W, bits, &mut d2);
-        let entry = |c: &[[C::Base; 3]; T], d: i8, neg: Choice| {
-            let mut p = Self::lookup_signed(c, d);
-            p.y = C::Base::conditional_select(&p.y, &-p.y, neg);
-            p
+        // (x, ±y) of the entry |d| with the sign of d times the half's,
+        // and whether d = 0 (then (0, 0))
+        let entry = |t: &[[C::Base; 2]; T], d: i8, neg: Choice| {
+            let (mag, dneg) = recode::signed_abs(d);
+            let [x, y] = C::Base::lookup(t, mag);
+            ([x, C::Base::conditional_select(&y, &-y, dneg ^ neg)], mag.ct_eq(&0))
         };
-        let mut acc = entry(&c1, d1[n - 1], s.neg1).add(&entry(&c2, d2[n - 1], s.neg2));
-        // the Jacobian doublings by the field's fused routine where it has
-        // one (secp256k1 on x86-64 with BMI2 + ADX), on one scratch for the
-        // chain (zeroized when dropped)
+        // one scratch for the fused routine of the whole chain, zeroized
+        // when dropped
         let mut scratch = DoubleNAddScratch::new();
-        for i in (0..n - 1).rev() {
-            acc = JacobianPoint::double_from_projective_on::<false>(&acc)
-                .double_n_on::<false>(W - 1, &mut scratch)
-                .to_projective();
-            acc = acc.add(&entry(&c1, d1[i], s.neg1));
-            acc = acc.add(&entry(&c2, d2[i], s.neg2));
+        let ([x, y], zero) = entry(&t1, d1[n - 1], s.neg1);
+        let mut acc = JacobianPoint::conditional_select(
+            &JacobianPoint::from_affine_vartime(&x, &y),
+            &JacobianPoint::IDENTITY_VARTIME,
+            zero,
+        );
+        let ([x, y], zero) = entry(&t2, d2[n - 1], s.neg2);
+        acc = acc.double_n_add_affine_on::<false>(0, &x, &y, zero, &mut scratch);
+        for i in (1..n - 1).rev() {
+            let ([x, y], zero) = entry(&t1, d1[i], s.neg1);
+            acc = acc.double_n_add_affine_on::<false>(W, &x, &y, zero, &mut scratch);
+            let ([x, y], zero) = entry(&t2, d2[i], s.neg2);
+            acc = acc.double_n_add_affine_on::<false>(0, &x, &y, zero, &mut scratch);
         }
+        // the last digit pair by the complete formula
+        let mut r = acc.double_n_on::<false>(W, &mut scratch).to_projective();
+        for (t, d, neg) in [(&t1, d1[0], s.neg1), (&t2, d2[0], s.neg2)] {
+            let ([x, y], zero) = entry(t, d, neg);
+            let sum = r.add_mixed(&x, &y);
+            r = Self::conditional_select(&sum, &r, zero);
+        }
+        acc.zeroize();
         d1.zeroize();
         d2.zeroize();
-        c1.zeroize();
-        c2.zeroize();
-        acc
-    }
-
-    /// sign(d)·table[|d|−1] (the identity for d = 0), touching every entry
-    /// ([`Field::lookup`]: masked scan), so neither the memory access
-    /// pattern nor the branches depend on the secret digit d. The table
-    /// holds (X, Y, Z) triples.
-    #[inline(always)]
-    fn lookup_signed<const T: usize>(table: &[[C::Base; 3]; T], d: i8) -> Self {
-        let (mag, neg) = recode::signed_abs(d);
-        let [x, y, z] = C::Base::lookup(table, mag);
-        // no entry matched (d = 0): (0, 0, 0) becomes the identity (0 : 1 : 0)
-        let y = C::Base::conditional_select(&y, &C::Base::ONE, mag.ct_eq(&0));
-        let y = C::Base::conditional_select(&y, &-y, neg);
-        Self { x, y, z }
-    }
-
-    /// The (X, Y, Z) triples of a table of points, for [`Self::lookup_signed`].
-    #[inline(always)]
-    fn coords_table<const T: usize>(table: &[Self; T]) -> [[C::Base; 3]; T] {
-        core::array::from_fn(|i| [table[i].x, table[i].y, table[i].z])
+        t1.zeroize();
+        t2.zeroize();
+        Self::conditional_select(&r, &Self::IDENTITY, self.z.is_zero())
     }
 
     /// [k]G for the standard generator, constant time in k. Never fails;
