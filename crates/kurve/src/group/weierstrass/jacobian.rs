@@ -654,17 +654,14 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
     }
 
     /// [`Self::add_affine_unless_equal`] with the sum discarded when `skip`
-    /// is set (the digit 0), by the field's fused routine with k = 0 where
-    /// it has one ([`Field::jacobian_double_n_add_a_minus_3`]: P-256, P-384,
-    /// P-521 and the four-word Montgomery primes;
-    /// [`Field::jacobian_double_n_add_a_zero`]: secp256k1; on x86-64 with
-    /// BMI2 + ADX), the entry passed as (x₂ : y₂ : 1), or with Z = 0 when
-    /// skipped: the same values. The mixed addition reads no curve
-    /// constant, so the a = −3 routine serves every curve over its prime
-    /// (brainpoolP256r1's a included). The contract of
+    /// is set (the digit 0): [`Self::double_n_add_affine_on`] with k = 0,
+    /// hence the field's fused routine where it has one. The mixed addition
+    /// reads no curve constant, so the a = −3 routine
+    /// ([`Field::jacobian_double_n_add_a_minus_3`]) serves every curve but
+    /// the a = 0 ones (brainpoolP256r1's a included), which take
+    /// [`Field::jacobian_double_n_add_a_zero`]'s. The contract of
     /// `add_affine_unless_equal`: P = (x₂, y₂) must be ruled out by the
-    /// caller. `scratch` as for [`Self::double_n_on`]. Constant time in P,
-    /// the entry and `skip`; never fails.
+    /// caller. Constant time in P, the entry and `skip`; never fails.
     #[inline(always)]
     pub(crate) fn add_affine_unless_equal_on(
         &self,
@@ -673,16 +670,10 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         skip: Choice,
         scratch: &mut DoubleNAddScratch,
     ) -> Self {
-        let q = [*x2, *y2, C::Base::conditional_select(&C::Base::ONE, &C::Base::ZERO, skip)];
-        let mut xyz = [self.x, self.y, self.z];
-        if C::Base::jacobian_double_n_add_a_minus_3(&mut xyz, Some(&q), 0, scratch)
-            || C::Base::jacobian_double_n_add_a_zero(&mut xyz, Some(&q), 0, scratch)
-        {
-            let [x, y, z] = xyz;
-            return JacobianPoint { x, y, z };
+        match C::A_KIND {
+            AKind::Zero => self.double_n_add_affine_on::<false>(0, x2, y2, skip, scratch),
+            _ => self.double_n_add_affine_on::<true>(0, x2, y2, skip, scratch),
         }
-        let sum = self.add_affine_unless_equal(x2, y2);
-        Self::conditional_select(&sum, self, skip)
     }
 
     /// The `madd-2004-hmv` formula alone, no identity or equality handling:
