@@ -13,14 +13,16 @@
 //! tools/gen_weierstrass_asm.py, whose docstring has every procedure and
 //! bound). Its field products and squares are those of
 //! [`super::x86_64_p256`] (P-256) and [`super::x86_64_adx`]
-//! (tools/gen_adx_mont.py; P-384, P-521, the four-word primes) as local
-//! subroutines of the block, reading their operands from slots of one state array; each
-//! linear combination of the formulas (X + δ, X − δ, 12β − 9t², 4β − d,
+//! (tools/gen_adx_mont.py; P-384 (whose square is the block's own), P-521,
+//! the four-word primes) as local subroutines of the block, reading their
+//! operands from slots of one state array. In the P-521 block each linear
+//! combination of the formulas (X + δ, X − δ, 12β − 9t², 4β − d,
 //! 3dt − 8γ², r² − 2V − J, …) is one pass with one reduction instead of a
-//! chain of fully reduced additions, doublings and subtractions (P-256,
-//! P-384 and the four-word block: only the modular a + b, 2a, a − b and
-//! a/2 in the doubling, arranged around Y′ = 2Y as `double_a_minus_3`,
-//! and in the addition but for r² − 2V − J; see the generator). P-256 and P-384 double with
+//! chain of fully reduced additions, doublings and subtractions; the
+//! other blocks have only the modular a + b, 2a, a − b and a/2, in the
+//! doubling arranged around Y′ = 2Y as `double_a_minus_3`, in the
+//! addition with X₃ = r² − J − 2V as two subtractions (see the
+//! generator). P-256 and P-384 double with
 //! 4M + 4S (Z₃ = 2YZ), P-521 with
 //! 3M + 5S (Z₃ = (Y + Z)² − γ − δ: its square costs 0.8 of its product);
 //! the addition is 8M + 3S.
@@ -90,6 +92,18 @@
 //! min 161.9–164.0 → 155.2–156.8 µs (aws-lc-rs 154.0–159.0 in the same
 //! runs). Through the general pass, the same doubling had cost 4–5 %
 //! more than the one-pass one.
+//! Then (Intel Xeon, Ice Lake; C harness, min of 300 rounds, exact-value
+//! equal on 20000 inputs with additions and identities): the P-384
+//! square's cross products as two carry chains over columns, with five
+//! products written by MULX alone, instead of rows (50 instructions
+//! instead of 70; the square alone as fast as s2n-bignum's
+//! `bignum_montsqr_p384`): per doubling 274.5 → 269.2 ns (s2n-bignum's
+//! `p384_montjdouble` 256–257), a window 1754.5 → 1722.6 ns; then the
+//! addition's X₃ by two subtractions instead of the one-pass r² − 2V − J
+//! (P-256 and P-384, which then need no general pass): a window 1730 →
+//! 1719 ns (P-384; s2n-bignum's five doublings and `p384_montjmixadd`
+//! 1626), 711 → 708–710 ns (P-256). secp384r1 ECDH, lab min of three
+//! alternating runs: 155.0–156.0 → 151.8–154.3 µs for the square alone.
 //! The generic four-word block (products and squares of
 //! [`super::x86_64_adx`]'s generator with the modulus read from the state;
 //! only the modular a + b, 2a, a − b and a/2 as linear operations, since
