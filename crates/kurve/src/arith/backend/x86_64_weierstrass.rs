@@ -102,8 +102,11 @@
 //! addition's X₃ by two subtractions instead of the one-pass r² − 2V − J
 //! (P-256 and P-384, which then need no general pass): a window 1730 →
 //! 1719 ns (P-384; s2n-bignum's five doublings and `p384_montjmixadd`
-//! 1626), 711 → 708–710 ns (P-256). secp384r1 ECDH, lab min of three
-//! alternating runs: 155.0–156.0 → 151.8–154.3 µs for the square alone.
+//! 1626), 711 → 708–710 ns (P-256); then the P-384 doubling in the order
+//! of `dbl_ops_2y` rather than the forwarded one: per doubling 269.3–269.6
+//! → 265.4–265.8 ns, a window 1719–1728 → 1704–1709 ns. secp384r1 ECDH,
+//! lab min of three alternating runs: 155.3 → 151.9 µs (the square and the
+//! addition).
 //! The generic four-word block (products and squares of
 //! [`super::x86_64_adx`]'s generator with the modulus read from the state;
 //! only the modular a + b, 2a, a − b and a/2 as linear operations, since
