@@ -104,8 +104,8 @@ the result of a product, a square or a modular a + b, a - b, a/2, until
 an operation overwrites those registers), and a modular linear operation
 reads such an operand from its registers instead of from the slot, its
 other registers chosen among those that hold nothing live (`fresh`); the
-addition (all blocks) and the P-256 and P-384 doubling place each linear
-operation right after the operation whose result it reads. Every result
+addition (all blocks) and the P-256 doubling place each linear operation
+right after the operation whose result it reads. Every result
 is still stored to its slot. In the four-word block forwarding gained
 1.2 % (window 995 -> 983 ns, brainpoolP256r1's modulus).
 
@@ -139,13 +139,12 @@ Field operations (dst, a, b: state slots):
         mod p for small constants, in one pass: the first term initialises
         the accumulator, every further term is added (a row of MULX by c on
         the two carry chains, or an ADD chain for c = 1). A negated term
-        d*b is d*(p - b) >= 0: for b below 2^521 (a fully reduced slot: P's and Q's
-                 coordinates in the addition), p - b is b with its low 521
-                 bits complemented (p = 2^521 - 1; word 8: b_8 xor 0x1ff);
-                 for a weak b < 2^523, the 523-bit complement 2^523 - 1 - b
-                 = 4p + 3 - b (word 8: b_8 xor 0x7ff), so 3d comes off in
-                 the reduction; d times either is the MULX row of the
-                 complemented words.
+        d*b is d*(p - b) >= 0: for b below 2^521 (a fully reduced slot:
+        P's and Q's coordinates in the addition), p - b is b with its low
+        521 bits complemented (p = 2^521 - 1; word 8: b_8 xor 0x1ff); for a
+        weak b < 2^523, the 523-bit complement 2^523 - 1 - b = 4p + 3 - b
+        (word 8: b_8 xor 0x7ff), so 3d comes off in the reduction; d times
+        either is the MULX row of the complemented words.
         The sum v is below (sum c + sum d)*2^523, then reduced
         (gen_adx_mont.p521_fold_weak): s mod 2^521 + s >> 521, minus the
         3d of the weak complements (adding p, so never negative), one
