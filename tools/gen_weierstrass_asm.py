@@ -470,7 +470,9 @@ Prime.full_reduce = lambda self, out, regs: None
 Prime.after_loop = lambda self, out: None
 Prime.EXTRA = []
 Prime.dbl_ops = staticmethod(lambda fused_z: dbl_ops(fused_z))
-Prime.add_ops = staticmethod(lambda: add_ops())
+# every block but P-521 (its linear operations are one-pass sums; see
+# `P521Ops.add_ops`) adds with X3 by two subtractions
+Prime.add_ops = staticmethod(lambda: add_ops_sub())
 
 
 class P384Ops(Prime):
@@ -486,8 +488,6 @@ class P384Ops(Prime):
         1704-1709 ns); of twelve random orders that respect the
         dependencies, none was faster, most 3-8 % slower."""
         return dbl_ops_2y(fused_z)
-
-    add_ops = staticmethod(lambda: add_ops_sub())
 
     lin = lin_mod_only
 
@@ -877,8 +877,6 @@ class Mont4Ops(Prime):
         forwarding 983 ns)."""
         return dbl_ops_2y(fused_z)
 
-    add_ops = staticmethod(lambda: add_ops_sub())
-
     def subroutines(self):
         """The product (label 3: a at rbx, b at rbp) and the square (label
         4: a at rbx), fully reduced, their results left in registers."""
@@ -999,8 +997,6 @@ class K256Ops(Prime):
     def dbl_ops(fused_z):
         return dbl_ops_a0(fused_z)
 
-    add_ops = staticmethod(lambda: add_ops_sub())
-
     REN = {"a": "bx", "b": "bp", **{f"t{k}": f"r{k}" for k in range(8)}}
 
     def rename(self, lines):
@@ -1045,6 +1041,8 @@ class K256Ops(Prime):
 class P521Ops(Prime):
     ACCW = ACC
     TOP_MASK = 0x7FF
+    # the formula's r^2 - 2V - HHH as one pass (the general pass, weak)
+    add_ops = staticmethod(lambda: add_ops())
     # slots known to hold values below 2^521 (fully reduced): none in the
     # doubling loop (X, Y, Z are weak from the second round on); P and Q
     # in the addition (`after_loop`)
