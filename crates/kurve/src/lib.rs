@@ -40,7 +40,7 @@
 //! assert!(c.ecdsa_verify(HashAlg::Sha256, &pk, b"hello", &sig, SigFormat::Der, false).is_ok());
 //! ```
 #![no_std]
-// `unsafe` is denied everywhere except in twelve audited places that opt in
+// `unsafe` is denied everywhere except in thirteen audited places that opt in
 // with `#[allow(unsafe_code)]`: the x86-64 MULX/ADCX/ADOX assembly backends
 // (`arith::backend::x86_64_adx`, `x86_64_p256`, `x86_64_secp256k1`,
 // `x86_64_fe25519` and `x86_64_curve25519`, the X25519 ladder and the
@@ -51,6 +51,8 @@
 // safegcd inversion (`x86_64_divsteps`), the AVX2 table scan and its CPU probe (`arith::backend::x86_64_avx2`),
 // the AVX-512 IFMA four-lane GF(2^255 - 19) arithmetic, X25519 ladder and
 // edwards25519 multiplications with its CPU probe (`arith::backend::x86_64_ifma25519`, dispatched),
+// the AVX-512 IFMA four-lane GF(2^448 - 2^224 - 1) arithmetic and X448 ladder
+// (`arith::backend::x86_64_ifma448`, dispatched),
 // the empty-assembly value barrier
 // (`arith::barrier`) and, with the `ct-valgrind` feature only, the valgrind
 // client requests in `ct`.

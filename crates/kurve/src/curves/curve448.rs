@@ -252,6 +252,43 @@ impl MontgomeryCurve for Curve448 {
         x.sub_lazy(y)
     }
 
+    /// The four-lane AVX-512 IFMA ladder
+    /// ([`arith::backend::x86_64_ifma448::x448_ladder_if_selected`]) when
+    /// [`arith::backend::ifma_selected`], then x₂·z₂⁻¹; else the scalar
+    /// [`montgomery::ladder`]. The same function either way (RFC 7748 §5,
+    /// all 448 bits of k, 0 for the identity). Constant time in k and u.
+    fn ladder_dispatched(k: &[u8; 56], u: &Fp) -> Fp {
+        #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+        {
+            let mut ub = u.to_le_bytes();
+            let mut words = [0u64; 7];
+            for (w, c) in words.iter_mut().zip(ub.chunks_exact(8)) {
+                let mut b = [0u8; 8];
+                b.copy_from_slice(c);
+                *w = u64::from_le_bytes(b);
+            }
+            zeroize::Zeroize::zeroize(&mut ub);
+            let r = arith::backend::x86_64_ifma448::x448_ladder_if_selected(k, &words);
+            zeroize::Zeroize::zeroize(&mut words);
+            if let Some((mut xw, mut zw)) = r {
+                let fe = |w: &[u64; 7]| {
+                    let mut b = [0u8; 56];
+                    for (c, x) in b.chunks_exact_mut(8).zip(w.iter()) {
+                        c.copy_from_slice(&x.to_le_bytes());
+                    }
+                    let f = Fp::from_le_bytes_reduced(&b);
+                    zeroize::Zeroize::zeroize(&mut b);
+                    f
+                };
+                let (x2, z2) = (fe(&xw), fe(&zw));
+                zeroize::Zeroize::zeroize(&mut xw);
+                zeroize::Zeroize::zeroize(&mut zw);
+                return x2 * z2.invert().unwrap_or(Fp::ZERO);
+            }
+        }
+        montgomery::ladder::<Curve448>(k, u)
+    }
+
     /// u of \[k\]·(5, v₀) by the edwards448 fixed-base table and the
     /// 4-isogeny φ of [`edwards448_to_curve448`]: φ is a homomorphism with
     /// φ(B) = (5, v₀), so u(\[k\](5, v₀)) = u(φ(\[k mod L\]B)) = y²/x² =

@@ -110,8 +110,8 @@ pub trait MontgomeryCurve:
     /// The u-coordinate of \[k\]P for P with u-coordinate `u`: the same
     /// function as [`ladder`] (RFC 7748 §5, all `BITS` bits of k, 0 for the
     /// identity), on the fastest backend the CPU offers. The default is
-    /// [`ladder`]; curve25519 overrides it with the four-lane AVX-512 IFMA
-    /// ladder when [`crate::arith::backend::ifma_selected`]. This is what
+    /// [`ladder`]; curve25519 and curve448 override it with their four-lane
+    /// AVX-512 IFMA ladders when [`crate::arith::backend::ifma_selected`]. This is what
     /// X25519 / X448 ([`crate::proto::xdh`]) call, through
     /// [`Self::ladder_clamped`]. Constant time in k and u; never fails.
     fn ladder_dispatched(k: &Self::Bytes, u: &Self::Base) -> Self::Base {

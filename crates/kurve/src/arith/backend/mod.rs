@@ -11,6 +11,7 @@
 //! | [`x86_64_secp256k1`] | x86-64 with BMI2 + ADX, the secp256k1 prime only, plain (not Montgomery) representatives ([`pm_mul`], [`pm_sqr`]) | MULX/ADCX/ADOX 512-bit product or square, reduced by folding with 2²⁵⁶ ≡ 2³² + 977 twice |
 //! | [`portable`]`::pm_*` | every target, the plain-form pseudo-Mersenne fields (secp256k1, secp192k1) | the same product and fold in plain Rust |
 //! | [`x86_64_ifma25519`] | x86-64 with AVX-512 F + VL + IFMA, GF(2²⁵⁵ − 19) in radix 2⁵², four elements at once | the four-lane X25519 ladder and edwards25519 `mul` / `mul_base` (the point's four coordinates in the lanes), dispatched through the curves' hooks when [`ifma_selected`] |
+//! | [`x86_64_ifma448`] | x86-64 with AVX-512 F + VL + IFMA, GF(2⁴⁴⁸ − 2²²⁴ − 1) in a mixed radix (five limbs of 45, 45, 45, 45, 44 bits per 224-bit half, so φ = 2²²⁴ stays limb-aligned), four elements at once | the four-lane X448 ladder (the loop of the X25519 one), dispatched through curve448's `ladder_dispatched` when [`ifma_selected`] |
 //! | [`x86_64_curve25519`] | x86-64 with BMI2 + ADX and without AVX-512 IFMA, curve25519 and edwards25519 | generated MULX/ADCX/ADOX blocks over GF(2²⁵⁵ − 19) in radix 2⁶⁴: the whole RFC 7748 ladder (255 steps; for X25519's clamped k, 252 and three doublings) in one block, the edwards25519 formulas (cached and affine Niels additions, doublings) one block each; dispatched through curve25519's and edwards25519's hooks |
 //! | [`x86_64_fe25519`] | x86-64 with BMI2 + ADX, GF(2²⁵⁵ − 19) in radix 2⁶⁴ (not Montgomery form) | baseline ADD/ADC/SBB addition and subtraction, used by [`crate::field::fe25519::radix64::Fe64`]; MULX/ADCX/ADOX product and squaring (reduction by 2²⁵⁶ ≡ 38), dispatched when IFMA is not selected ([`fe25519_mulx_selected`]) |
 //!
@@ -78,6 +79,9 @@ pub mod x86_64_adx;
 #[cfg(target_arch = "x86_64")]
 #[cfg_attr(feature = "force-portable", allow(dead_code))] // compiled, never selected
 pub mod x86_64_ifma25519;
+#[cfg(target_arch = "x86_64")]
+#[cfg_attr(feature = "force-portable", allow(dead_code))] // compiled, never selected
+pub mod x86_64_ifma448;
 #[cfg(target_arch = "x86_64")]
 #[cfg_attr(feature = "force-portable", allow(dead_code))] // compiled, never selected
 pub mod x86_64_add;

@@ -356,6 +356,54 @@ const LANE3: i32 = 0b1100_0000;
 /// Blend mask selecting 64-bit lanes 1 and 3.
 const LANES13: i32 = LANE1 | LANE3;
 
+/// The loop of the four-lane Montgomery ladder, shared by the X25519
+/// ladder ([`x25519_ladder`], whose documentation has the lane algebra) and
+/// the X448 ladder ([`super::x86_64_ifma448::x448_ladder`]). `$T` is the
+/// four-lane field type, a tuple struct over its limb vectors with `add`,
+/// `sub` and `mul`, and the calling module has `permute` and `blend` for
+/// it and the blend masks `LANE1`, `LANE2`, `LANE3`, `LANES13`. The state `s` is (x₂, z₂, x₃, z₃), `k3` = (1, −, 1, x₁), `a24` has
+/// the curve's a24 in lane 1; the ladder runs over bits `nbits − 1` down to
+/// 0 of k (little-endian bytes) and the expression is the final state,
+/// after the last conditional swap. Constant time in k and u: the swap is a
+/// masked exchange of the lane pairs with the mask behind
+/// `arith::barrier::value_barrier`, and every step runs the same
+/// instructions.
+macro_rules! four_lane_ladder {
+    ($T:ident, $k:expr, $nbits:expr, $s:expr, $k3:expr, $a24:expr) => {{
+        let (k, nbits, k3, a24): (&[u8], usize, &$T, &$T) = ($k, $nbits, $k3, $a24);
+        let mut s: $T = $s;
+        let cswap = |s: &$T, swap: u8| {
+            let m = crate::arith::barrier::value_barrier((swap as u64).wrapping_neg());
+            let mv = _mm256_set1_epi64x(m as i64);
+            let sw = permute::<0x4e>(s);
+            $T(core::array::from_fn(|i| {
+                _mm256_xor_si256(s.0[i], _mm256_and_si256(mv, _mm256_xor_si256(s.0[i], sw.0[i])))
+            }))
+        };
+        let mut swap = 0u8;
+        for t in (0..nbits).rev() {
+            let k_t = (k.get(t / 8).copied().unwrap_or(0) >> (t % 8)) & 1;
+            swap ^= k_t;
+            s = cswap(&s, swap);
+            swap = k_t;
+            let sp = permute::<0xb1>(&s);
+            let t4 = blend::<LANES13>(&s.add(&sp), &s.sub(&sp));
+            let m1 = permute::<0xb4>(&t4).mul(&permute::<0x44>(&t4));
+            let q = permute::<0xb1>(&m1);
+            let sum = m1.add(&q);
+            let diff = m1.sub(&q);
+            // lanes: 0 from m1 / q, 1 from diff / a24, 2 from sum, 3 from diff
+            let left2 = blend::<LANES13>(&blend::<LANE2>(&m1, &sum), &diff);
+            let right2 = blend::<LANE3>(&blend::<LANE1>(&blend::<LANE2>(&q, &sum), a24), &diff);
+            let m2 = left2.mul(&right2);
+            let v = m2.sub(&q);
+            s = blend::<LANE1>(&m2, &diff).mul(&blend::<LANE1>(k3, &v));
+        }
+        cswap(&s, swap)
+    }};
+}
+pub(super) use four_lane_ladder;
+
 /// The projective RFC 7748 §5 Montgomery ladder on curve25519 (a24 =
 /// 121665) over the first `bits` bits of `k` (little-endian), from the
 /// u-coordinate `u` (any 256-bit value, taken mod p): returns (x₂, z₂) of
@@ -385,42 +433,13 @@ pub fn x25519_ladder(k: &[u8], bits: u32, u: &[u64; 4]) -> ([u64; 4], [u64; 4]) 
     let one = [1u64, 0, 0, 0];
     let zero = [0u64; 4];
     let x1 = F52x4::from_words(&[*u; 4]);
-    let mut s = F52x4::from_words(&[one, zero, *u, one]);
+    let s = F52x4::from_words(&[one, zero, *u, one]);
     // (1, −, 1, x₁) and (−, a24, −, −) as vectors
     let k3 = F52x4::from_words(&[one, zero, one, *u]);
     let k3 = blend::<LANE3>(&k3, &x1);
     let a24 = F52x4::from_words(&[[121_665, 0, 0, 0]; 4]);
-    let mut swap = 0u8;
     let nbits = (bits as usize).min(8 * k.len());
-    for t in (0..nbits).rev() {
-        let k_t = (k.get(t / 8).copied().unwrap_or(0) >> (t % 8)) & 1;
-        swap ^= k_t;
-        let m = crate::arith::barrier::value_barrier((swap as u64).wrapping_neg());
-        let mv = _mm256_set1_epi64x(m as i64);
-        let sw = permute::<0x4e>(&s);
-        s = F52x4(core::array::from_fn(|i| {
-            _mm256_xor_si256(s.0[i], _mm256_and_si256(mv, _mm256_xor_si256(s.0[i], sw.0[i])))
-        }));
-        swap = k_t;
-        let sp = permute::<0xb1>(&s);
-        let t4 = blend::<LANES13>(&s.add(&sp), &s.sub(&sp));
-        let m1 = permute::<0xb4>(&t4).mul(&permute::<0x44>(&t4));
-        let q = permute::<0xb1>(&m1);
-        let sum = m1.add(&q);
-        let diff = m1.sub(&q);
-        // lanes: 0 from m1 / q, 1 from diff / a24, 2 from sum, 3 from diff
-        let left2 = blend::<LANES13>(&blend::<0b0011_0000>(&m1, &sum), &diff);
-        let right2 = blend::<LANE3>(&blend::<LANE1>(&blend::<0b0011_0000>(&q, &sum), &a24), &diff);
-        let m2 = left2.mul(&right2);
-        let v = m2.sub(&q);
-        s = blend::<LANE1>(&m2, &diff).mul(&blend::<LANE1>(&k3, &v));
-    }
-    let m = crate::arith::barrier::value_barrier((swap as u64).wrapping_neg());
-    let mv = _mm256_set1_epi64x(m as i64);
-    let sw = permute::<0x4e>(&s);
-    s = F52x4(core::array::from_fn(|i| {
-        _mm256_xor_si256(s.0[i], _mm256_and_si256(mv, _mm256_xor_si256(s.0[i], sw.0[i])))
-    }));
+    let s = four_lane_ladder!(F52x4, k, nbits, s, &k3, &a24);
     let w = s.to_words();
     (w[0], w[1])
 }
