@@ -361,17 +361,27 @@ const LANES13: i32 = LANE1 | LANE3;
 /// the X448 ladder ([`super::x86_64_ifma448::x448_ladder`]). `$T` is the
 /// four-lane field type, a tuple struct over its limb vectors with `add`,
 /// `sub` and `mul`, and the calling module has `permute` and `blend` for
-/// it and the blend masks `LANE1`, `LANE2`, `LANE3`, `LANES13`. The state `s` is (x₂, z₂, x₃, z₃), `k3` = (1, −, 1, x₁), `a24` has
-/// the curve's a24 in lane 1; the ladder runs over bits `nbits − 1` down to
-/// 0 of k (little-endian bytes) and the expression is the final state,
-/// after the last conditional swap. Constant time in k and u: the swap is a
+/// it and the blend masks `LANE1`, `LANE2`, `LANE3`, `LANES13`; `$T::from_words`
+/// takes four lanes of words. Arguments: k (little-endian bytes), the bit
+/// count, `u` (a reference to the words of x₁), the words of 1 and of the
+/// curve's a24. The state starts as (x₂, z₂, x₃, z₃) = (1, 0, x₁, 1), with
+/// the constant vectors k3 = (1, −, 1, x₁) and (−, a24, −, −); the ladder
+/// runs over bits `min(bits, 8·len k) − 1` down to 0 of k and the
+/// expression is the final state, after the last conditional swap. Constant time in k and u: the swap is a
 /// masked exchange of the lane pairs with the mask behind
 /// `arith::barrier::value_barrier`, and every step runs the same
 /// instructions.
 macro_rules! four_lane_ladder {
-    ($T:ident, $k:expr, $nbits:expr, $s:expr, $k3:expr, $a24:expr) => {{
-        let (k, nbits, k3, a24): (&[u8], usize, &$T, &$T) = ($k, $nbits, $k3, $a24);
-        let mut s: $T = $s;
+    ($T:ident, $k:expr, $bits:expr, $u:expr, $one:expr, $a24:expr) => {{
+        let (k, u, one): (&[u8], _, _) = ($k, $u, $one);
+        let zero = one.map(|_| 0u64);
+        let x1 = $T::from_words(&[*u; 4]);
+        let mut s = $T::from_words(&[one, zero, *u, one]);
+        // (1, −, 1, x₁) and (−, a24, −, −) as vectors
+        let k3 = blend::<LANE3>(&$T::from_words(&[one, zero, one, *u]), &x1);
+        let k3 = &k3;
+        let a24 = &$T::from_words(&[$a24; 4]);
+        let nbits = ($bits as usize).min(8 * k.len());
         let cswap = |s: &$T, swap: u8| {
             let m = crate::arith::barrier::value_barrier((swap as u64).wrapping_neg());
             let mv = _mm256_set1_epi64x(m as i64);
@@ -430,16 +440,7 @@ pub(super) use four_lane_ladder;
 /// The caller must have checked [`cpu_has_ifma`]. Never fails.
 #[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
 pub fn x25519_ladder(k: &[u8], bits: u32, u: &[u64; 4]) -> ([u64; 4], [u64; 4]) {
-    let one = [1u64, 0, 0, 0];
-    let zero = [0u64; 4];
-    let x1 = F52x4::from_words(&[*u; 4]);
-    let s = F52x4::from_words(&[one, zero, *u, one]);
-    // (1, −, 1, x₁) and (−, a24, −, −) as vectors
-    let k3 = F52x4::from_words(&[one, zero, one, *u]);
-    let k3 = blend::<LANE3>(&k3, &x1);
-    let a24 = F52x4::from_words(&[[121_665, 0, 0, 0]; 4]);
-    let nbits = (bits as usize).min(8 * k.len());
-    let s = four_lane_ladder!(F52x4, k, nbits, s, &k3, &a24);
+    let s = four_lane_ladder!(F52x4, k, bits, u, [1u64, 0, 0, 0], [121_665u64, 0, 0, 0]);
     let w = s.to_words();
     (w[0], w[1])
 }

@@ -358,16 +358,7 @@ const LANES13: i32 = LANE1 | LANE3;
 /// The caller must have checked the CPU (IFMA, VL). Never fails.
 #[target_feature(enable = "avx512ifma,avx512vl")]
 pub fn x448_ladder(k: &[u8], bits: u32, u: &[u64; 7]) -> ([u64; 7], [u64; 7]) {
-    let one = [1u64, 0, 0, 0, 0, 0, 0];
-    let zero = [0u64; 7];
-    let x1 = F448x4::from_words(&[*u; 4]);
-    let s = F448x4::from_words(&[one, zero, *u, one]);
-    // (1, −, 1, x₁) and (−, a24, −, −) as vectors
-    let k3 = F448x4::from_words(&[one, zero, one, *u]);
-    let k3 = blend::<LANE3>(&k3, &x1);
-    let a24 = F448x4::from_words(&[[39_081, 0, 0, 0, 0, 0, 0]; 4]);
-    let nbits = (bits as usize).min(8 * k.len());
-    let s = four_lane_ladder!(F448x4, k, nbits, s, &k3, &a24);
+    let s = four_lane_ladder!(F448x4, k, bits, u, [1u64, 0, 0, 0, 0, 0, 0], [39_081u64, 0, 0, 0, 0, 0, 0]);
     let w = s.to_words();
     (w[0], w[1])
 }
