@@ -298,6 +298,10 @@ fn backend_name_is_known() {
     if cfg!(feature = "std") && std::env::var("KURVE_FORCE_PORTABLE").as_deref() == Ok("1") {
         assert_eq!(n, "portable", "KURVE_FORCE_PORTABLE=1 must select the portable backend");
     }
+    // The IFMA switch, which CI's third pass uses.
+    if cfg!(feature = "std") && std::env::var("KURVE_NO_IFMA").as_deref() == Ok("1") {
+        assert!(!backend::ifma_selected(), "KURVE_NO_IFMA=1 must leave out the IFMA code");
+    }
 }
 
 /// The dispatched masked table read (`Field::lookup`: the AVX2 scan with

@@ -121,9 +121,10 @@ impl EdwardsCurve for Edwards25519 {
 
     /// The four-lane AVX-512 IFMA fixed-base loop
     /// ([`arith::backend::x86_64_ifma25519::edwards25519_mul_base_if_selected`])
-    /// when the CPU has it: the same digits, the same table rows read by the
-    /// same masked scan ([`edwards::AffineNielsPoint`]'s signed lookup), the
-    /// additions and doublings four products at a time. `None` otherwise
+    /// when the CPU has it: the same digits, each added from its own row of
+    /// [`EDWARDS25519_BASE_TABLE_LANES`] (read by a masked scan like
+    /// [`edwards::AffineNielsPoint`]'s signed lookup) into one of two
+    /// accumulators, four products at a time. `None` otherwise
     /// (with BMI2 and ADX, [`EdwardsCurve::mul_base_direct`] has already
     /// run). Constant time in the digits.
     fn mul_base_accelerated(
@@ -133,10 +134,10 @@ impl EdwardsCurve for Edwards25519 {
     ) -> Option<EdwardsPoint> {
         #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
         {
-            // `table` is EDWARDS25519_BASE_TABLE; the lanes table is its
-            // compile-time copy in the backend's layout
+            // `table` is EDWARDS25519_BASE_TABLE (a row per two digits);
+            // the lanes table has a row per digit
             let _ = (table, k);
-            if let Some(mut w) = arith::backend::x86_64_ifma25519::edwards25519_mul_base_if_selected(digits, &EDWARDS25519_BASE_TABLE_LANES) {
+            if let Some(mut w) = arith::backend::x86_64_ifma25519::edwards25519_mul_base_if_selected(digits, &EDWARDS25519_BASE_TABLE_LANES, &EDWARDS_D2.to_words()) {
                 return Some(point_from_words(&mut w));
             }
             return None;
@@ -332,24 +333,26 @@ static EDWARDS25519_BASE5_WORDS: [[[[u64; 4]; 3]; 16]; BASE5_ROWS] = {
     out
 };
 
-/// [`EDWARDS25519_BASE_TABLE`] in the lane layout of the four-lane AVX-512
-/// IFMA backend ([`arith::backend::x86_64_ifma25519::NielsLanes`]: radix
-/// 2⁵¹, limb-major, lanes (y − x, y + x, 2, 2d·x·y)), converted by const
-/// evaluation at build time (33 × 8 × 160 bytes ≈ 41 KiB), so the IFMA
-/// `mul_base` reads each entry with five aligned vector loads.
+/// \[(j + 1)·16ⁱ\]B for i < 66, j < 8 — one row per signed radix-16 digit,
+/// twice the rows of [`EDWARDS25519_BASE_TABLE`] (whose rows are 256ⁱ
+/// apart) — in the lane layout of the four-lane AVX-512 IFMA backend
+/// ([`arith::backend::x86_64_ifma25519::NielsLanes`]: radix 2⁵¹,
+/// limb-major, lanes (y − x, y + x, 2, 2d·x·y)), computed by const
+/// evaluation at build time with the helpers of `define_base_table!`
+/// (66 × 8 × 160 bytes = 82.5 KiB), so the IFMA `mul_base` reads each
+/// entry with five aligned vector loads and needs no doubling. Checked
+/// entry by entry against run-time multiples of B in this module's tests.
 #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
-static EDWARDS25519_BASE_TABLE_LANES: [[arith::backend::x86_64_ifma25519::NielsLanes; 8]; BASE_TABLE_ROWS] = {
+static EDWARDS25519_BASE_TABLE_LANES: [[arith::backend::x86_64_ifma25519::NielsLanes; 8]; 2 * BASE_TABLE_ROWS] = {
     use arith::backend::x86_64_ifma25519::NielsLanes;
-    let mut out = [[NielsLanes::IDENTITY; 8]; BASE_TABLE_ROWS];
-    let mut i = 0;
-    while i < BASE_TABLE_ROWS {
-        let mut j = 0;
-        while j < 8 {
-            let e = &EDWARDS25519_BASE_TABLE[i][j];
-            out[i][j] = NielsLanes::from_words(e.p.to_words(), e.m.to_words(), e.k.to_words());
-            j += 1;
-        }
-        i += 1;
+    use base_table_const::{rows, to_niels};
+    let flat = to_niels(&rows::<{ 8 * 2 * BASE_TABLE_ROWS }>(8, 4));
+    let mut out = [[NielsLanes::IDENTITY; 8]; 2 * BASE_TABLE_ROWS];
+    let mut k = 0;
+    while k < 8 * 2 * BASE_TABLE_ROWS {
+        let e = &flat[k];
+        out[k / 8][k % 8] = NielsLanes::from_words(e.p.to_words(), e.m.to_words(), e.k.to_words());
+        k += 1;
     }
     out
 };
@@ -492,7 +495,7 @@ impl edwards::EdwardsPoint<Edwards25519> {
 }
 
 #[cfg(all(test, target_arch = "x86_64", not(feature = "force-portable")))]
-mod base5_tests {
+mod base_table_tests {
     use super::*;
 
     /// Every entry of the compile-time radix-32 table is the words of
@@ -515,4 +518,28 @@ mod base5_tests {
             }
         }
     }
+
+    /// Every entry of the compile-time lane table of the IFMA `mul_base`
+    /// is (y − x, y + x, 2, 2d·x·y) of \[(j + 1)·16ⁱ\]B computed at run
+    /// time, limb for limb ([`arith::backend::x86_64_ifma25519::NielsLanes::from_words`]
+    /// of the canonical words).
+    #[test]
+    fn lanes_table_matches_runtime_multiples() {
+        use arith::backend::x86_64_ifma25519::NielsLanes;
+        let mut row_base = EdwardsPoint::generator();
+        for (i, row) in EDWARDS25519_BASE_TABLE_LANES.iter().enumerate() {
+            let mut q = row_base;
+            for (j, e) in row.iter().enumerate() {
+                let a = q.to_affine();
+                let (x, y) = (a.x(), a.y());
+                let want = NielsLanes::from_words((y + x).to_words(), (y - x).to_words(), (EDWARDS_D2 * x * y).to_words());
+                assert_eq!(e.0, want.0, "row {i} entry {j}");
+                q = q.add(&row_base);
+            }
+            for _ in 0..4 {
+                row_base = row_base.double();
+            }
+        }
+    }
 }
+

@@ -67,6 +67,11 @@
 //!   first multiplication when the `std` feature is on (ignored without
 //!   `std`, where there is no environment).
 //!
+//! A third, `KURVE_NO_IFMA=1` (also read once, under `std`), leaves out
+//! only the AVX-512 IFMA code ([`ifma_selected`] false): on an IFMA
+//! machine 25519 and 448 then run on the MULX/ADCX/ADOX path, so CI tests
+//! that path there too and the lab can time one backend against the other.
+//!
 //! Both backends compute exactly the same function (`a·b·2^(−64N) mod m`,
 //! fully reduced), are constant time (no secret-dependent branch, memory
 //! index, or variable-time instruction), and never fail.
@@ -180,7 +185,8 @@ pub fn avx2_selected() -> bool {
 /// True when the AVX-512 IFMA four-lane code of [`x86_64_ifma25519`] (X25519
 /// ladder, edwards25519 `mul` and `mul_base`) is selected: the CPU has AVX-512
 /// F, VL and IFMA and the OS saves their state. Same switches and caching
-/// as [`adx_selected`]; never selected by [`select_unprobed`] (valgrind
+/// as [`adx_selected`], and off when `KURVE_NO_IFMA=1` is set (under
+/// `std`); never selected by [`select_unprobed`] (valgrind
 /// cannot execute AVX-512). Constant time; never fails.
 #[inline(always)]
 pub fn ifma_selected() -> bool {
@@ -227,7 +233,7 @@ fn probe() -> u8 {
             if x86_64_avx2::cpu_has_avx2() {
                 c |= AVX2;
             }
-            if x86_64_ifma25519::cpu_has_ifma() {
+            if x86_64_ifma25519::cpu_has_ifma() && !env_disables_ifma() {
                 c |= IFMA;
             }
             CPU.store(c, Ordering::Relaxed);
@@ -238,6 +244,20 @@ fn probe() -> u8 {
     let s = if env_forces_portable() { PROBED } else { cpu };
     SELECTED.store(s, Ordering::Relaxed);
     s
+}
+
+/// True when the environment sets `KURVE_NO_IFMA=1` (under `std`; false
+/// without it): the probe then leaves out the IFMA code.
+#[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+fn env_disables_ifma() -> bool {
+    #[cfg(feature = "std")]
+    {
+        matches!(std::env::var("KURVE_NO_IFMA").as_deref(), Ok("1"))
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        false
+    }
 }
 
 #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]

@@ -65,7 +65,13 @@
 //! addition); before, each row was scanned in 64-bit words by a callback
 //! and converted to lanes per addition (on the Zen 5 machine, with the
 //! radix-2⁵¹ arithmetic: Ed25519 keygen 5.73 → 4.53 µs, X25519 keygen 5.47
-//! → 4.29 µs).
+//! → 4.29 µs). Since 2026-12-01 `mul_base` runs two accumulators side by
+//! side over a table with one row per radix-16 digit, without doublings
+//! (see `edwards25519_mul_base`). On an Intel machine with IFMA, where one
+//! chain had lost to the MULX path (keygen 1.23× aws-lc-rs), kurve-lab
+//! went: `mul_base` 7.5–7.7 → 4.3 µs, Ed25519 keygen 7.7–8.0 → 4.6 µs,
+//! sign 8.2 → 4.9 µs, X25519 keygen 7.5–8.1 → 4.3 µs (aws-lc-rs 6.3, 6.9
+//! and 6.0 µs).
 //!
 //! **Dispatched** for X25519 (curve25519's `MontgomeryCurve::ladder_dispatched`,
 //! through [`x25519_ladder_if_selected`]) when [`super::ifma_selected`]:
@@ -482,17 +488,32 @@ const LANE2: i32 = 0b0011_0000;
 #[inline]
 #[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
 fn edwards_add_cached(p: &F52x4, q: &F52x4) -> F52x4 {
-    let s_sw = permute::<0xe1>(p); // (Y, X, Z, T)
-    let d = s_sw.sub(p); // lane 0: Y − X
-    let a = s_sw.add(p); // lane 1: X + Y
-    let u = blend::<LANE1>(&blend::<LANE0>(p, &d), &a);
-    let m = u.mul(q); // (A, B, D, C)
-    let m_sw = permute::<0xb1>(&m); // (B, A, C, D)
-    let sum = m.add(&m_sw); // (H, H, G, G)
-    let dif = m_sw.sub(&m); // (E, −E, −F, F)
-    let left = blend::<LANE1>(&permute::<0x30>(&dif), &permute::<0xaa>(&sum)); // (E, G, F, E)
-    let right = blend::<LANE0>(&permute::<0x20>(&sum), &permute::<0xff>(&dif)); // (F, H, G, H)
-    left.mul(&right)
+    let [r] = edwards_add_cached_n([p], [q]);
+    r
+}
+
+/// [`edwards_add_cached`] on N independent pairs (Pᵢ, Qᵢ), step by step:
+/// each phase runs for every pair before the next phase starts, so the N
+/// dependency chains interleave in program order. Constant time.
+#[inline]
+#[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
+fn edwards_add_cached_n<const N: usize>(p: [&F52x4; N], q: [&F52x4; N]) -> [F52x4; N] {
+    let m: [F52x4; N] = core::array::from_fn(|i| {
+        let s_sw = permute::<0xe1>(p[i]); // (Y, X, Z, T)
+        let d = s_sw.sub(p[i]); // lane 0: Y − X
+        let a = s_sw.add(p[i]); // lane 1: X + Y
+        blend::<LANE1>(&blend::<LANE0>(p[i], &d), &a)
+    });
+    let m: [F52x4; N] = core::array::from_fn(|i| m[i].mul(q[i])); // (A, B, D, C)
+    let lr: [(F52x4, F52x4); N] = core::array::from_fn(|i| {
+        let m_sw = permute::<0xb1>(&m[i]); // (B, A, C, D)
+        let sum = m[i].add(&m_sw); // (H, H, G, G)
+        let dif = m_sw.sub(&m[i]); // (E, −E, −F, F)
+        let left = blend::<LANE1>(&permute::<0x30>(&dif), &permute::<0xaa>(&sum)); // (E, G, F, E)
+        let right = blend::<LANE0>(&permute::<0x20>(&sum), &permute::<0xff>(&dif)); // (F, H, G, H)
+        (left, right)
+    });
+    core::array::from_fn(|i| lr[i].0.mul(&lr[i].1))
 }
 
 /// 2P on edwards25519 (a = −1) for P = (X : Y : Z : T) in the lanes: the
@@ -548,35 +569,44 @@ fn lookup_niels(row: &[NielsLanes; 8], d: i8) -> F52x4 {
 }
 
 /// The fixed-base multiplication of `group::edwards::EdwardsPoint::mul_base`
-/// (ref10's radix-16 method) on edwards25519 with the point in the four
-/// lanes: `digits` are the signed radix-16 digits e₀, e₁, … of k, and
-/// `table[i][j]` is (j + 1)·256ⁱ·B in [`NielsLanes`] layout, read by
-/// [`lookup_niels`]. Computes Σ_{j odd} e_j·256^⌊j/2⌋·B, four doublings,
-/// then adds Σ_{j even} e_j·256^(j/2)·B; returns the words of (X, Y, Z, T),
-/// not reduced. Digits beyond the table's rows are not read (the caller
-/// passes a table that covers them).
+/// on edwards25519 with the point in the four lanes, on two independent
+/// accumulators: `digits` are the signed radix-16 digits e₀, e₁, … of k
+/// (eᵢ ∈ [−8, 8]), and `table[i][j]` is (j + 1)·16ⁱ·B in [`NielsLanes`]
+/// layout (one row per digit), read by [`lookup_niels`]. A = Σ_{i even}
+/// eᵢ·16ⁱ·B and C = Σ_{i odd} eᵢ·16ⁱ·B advance together, one addition
+/// each per step ([`edwards_add_cached_n`]), and kB = A + C (C put in
+/// cached form with `d2`, the words of 2d). No doubling; returns the words
+/// of (X, Y, Z, T), not reduced. Digits beyond the table's rows are not
+/// read (the caller passes a table that covers them), and a missing digit
+/// adds the identity.
+///
+/// Why two accumulators: in a dependent chain one `F52x4` product took
+/// about 23 ns on the machine below, far longer than issuing its 50 IFMA
+/// takes, so a single chain of additions leaves the multipliers idle most
+/// of the time.
+/// Two chains fill them: on the Intel machine of 2026-12-01 (AVX-512 IFMA,
+/// same digits, min of 51 batches) one chain over the radix-16 table of
+/// ref10 (32 rows, the odd digits first, four doublings, the even ones)
+/// took 5.70 µs; two chains (odd and even digits, the same doublings)
+/// 2.71 µs; two chains on this table without doublings 2.49 µs; three
+/// chains 2.96 µs, four (with doublings) 3.41 µs (the registers run out).
 ///
 /// Constant time in the digits (every step runs the same instructions; no
 /// branch or index on data here). The caller must have checked
 /// [`cpu_has_ifma`].
 #[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
-fn edwards25519_mul_base(digits: &[i8], table: &[[NielsLanes; 8]]) -> [[u64; 4]; 4] {
-    let (zero, one) = ([0u64; 4], [1u64, 0, 0, 0]);
-    let mut acc = F52x4::from_words(&[zero, one, one, zero]);
-    for (row, pair) in table.iter().zip(digits.chunks(2)) {
-        if let Some(&d) = pair.get(1) {
-            acc = edwards_add_cached(&acc, &lookup_niels(row, d));
-        }
+fn edwards25519_mul_base(digits: &[i8], table: &[[NielsLanes; 8]], d2: &[u64; 4]) -> [[u64; 4]; 4] {
+    let (zero, one, two) = ([0u64; 4], [1u64, 0, 0, 0], [2u64, 0, 0, 0]);
+    let id = F52x4::from_words(&[zero, one, one, zero]);
+    let (mut a, mut b) = (id, id);
+    for (rows, ds) in table.chunks_exact(2).zip(digits.chunks(2)) {
+        let de = ds.first().copied().unwrap_or(0);
+        let dodd = ds.get(1).copied().unwrap_or(0);
+        let (qe, qo) = (lookup_niels(&rows[0], de), lookup_niels(&rows[1], dodd));
+        [a, b] = edwards_add_cached_n([&a, &b], [&qe, &qo]);
     }
-    for _ in 0..4 {
-        acc = edwards_double(&acc);
-    }
-    for (row, pair) in table.iter().zip(digits.chunks(2)) {
-        if let Some(&d) = pair.first() {
-            acc = edwards_add_cached(&acc, &lookup_niels(row, d));
-        }
-    }
-    acc.to_words()
+    let k = F52x4::from_words(&[one, one, two, *d2]);
+    edwards_add_cached(&a, &edwards_to_cached(&b, &k)).to_words()
 }
 
 /// The cached form (Y − X, Y + X, 2Z, 2d·T) of P = (X : Y : Z : T) in the
@@ -669,13 +699,14 @@ pub fn edwards25519_mul_if_selected(p: &[[u64; 4]; 4], d2: &[u64; 4], digits: &[
 
 /// `edwards25519_mul_base` when the IFMA backend is selected
 /// ([`super::ifma_selected`]), else `None` (the caller runs the scalar
-/// code). The safe entry point of edwards25519's `mul_base_accelerated`.
-/// Constant time in the digits; never fails.
-pub fn edwards25519_mul_base_if_selected(digits: &[i8], table: &[[NielsLanes; 8]]) -> Option<[[u64; 4]; 4]> {
+/// code): `table[i][j]` = (j + 1)·16ⁱ·B, one row per digit, and `d2` the
+/// words of 2d. The safe entry point of edwards25519's
+/// `mul_base_accelerated`. Constant time in the digits; never fails.
+pub fn edwards25519_mul_base_if_selected(digits: &[i8], table: &[[NielsLanes; 8]], d2: &[u64; 4]) -> Option<[[u64; 4]; 4]> {
     if super::ifma_selected() {
         // SAFETY: `ifma_selected` holds only when `cpu_has_ifma` found
         // AVX-512 F/VL/DQ/IFMA and the OS support for their state.
-        Some(unsafe { edwards25519_mul_base(digits, table) })
+        Some(unsafe { edwards25519_mul_base(digits, table, d2) })
     } else {
         None
     }
