@@ -498,25 +498,34 @@ impl edwards::EdwardsPoint<Edwards25519> {
 mod base_table_tests {
     use super::*;
 
+    /// Calls `f(i, j, x, y)` with the affine coordinates of
+    /// \[(j + 1)·2^(shift·i)\]B for i < `rows`, j < `per_row`, computed at
+    /// run time.
+    fn for_each_multiple(rows: usize, per_row: usize, shift: u32, mut f: impl FnMut(usize, usize, Fp, Fp)) {
+        let mut row_base = EdwardsPoint::generator();
+        for i in 0..rows {
+            let mut q = row_base;
+            for j in 0..per_row {
+                let a = q.to_affine();
+                f(i, j, a.x(), a.y());
+                q = q.add(&row_base);
+            }
+            for _ in 0..shift {
+                row_base = row_base.double();
+            }
+        }
+    }
+
     /// Every entry of the compile-time radix-32 table is the words of
     /// (y − x, y + x, 2d·x·y) for \[(j + 1)·32ⁱ\]B computed at run time.
     #[test]
     fn base5_table_matches_runtime_multiples() {
-        let mut row_base = EdwardsPoint::generator();
-        for (i, row) in EDWARDS25519_BASE5_WORDS.iter().enumerate() {
-            let mut q = row_base;
-            for (j, e) in row.iter().enumerate() {
-                let a = q.to_affine();
-                let (x, y) = (a.x(), a.y());
-                assert_eq!(Fp::from_words(e[0]), y - x, "row {i} entry {j}: y - x");
-                assert_eq!(Fp::from_words(e[1]), y + x, "row {i} entry {j}: y + x");
-                assert_eq!(Fp::from_words(e[2]), EDWARDS_D2 * x * y, "row {i} entry {j}: 2dxy");
-                q = q.add(&row_base);
-            }
-            for _ in 0..5 {
-                row_base = row_base.double();
-            }
-        }
+        for_each_multiple(BASE5_ROWS, 16, 5, |i, j, x, y| {
+            let e = &EDWARDS25519_BASE5_WORDS[i][j];
+            assert_eq!(Fp::from_words(e[0]), y - x, "row {i} entry {j}: y - x");
+            assert_eq!(Fp::from_words(e[1]), y + x, "row {i} entry {j}: y + x");
+            assert_eq!(Fp::from_words(e[2]), EDWARDS_D2 * x * y, "row {i} entry {j}: 2dxy");
+        });
     }
 
     /// Every entry of the compile-time lane table of the IFMA `mul_base`
@@ -526,20 +535,10 @@ mod base_table_tests {
     #[test]
     fn lanes_table_matches_runtime_multiples() {
         use arith::backend::x86_64_ifma25519::NielsLanes;
-        let mut row_base = EdwardsPoint::generator();
-        for (i, row) in EDWARDS25519_BASE_TABLE_LANES.iter().enumerate() {
-            let mut q = row_base;
-            for (j, e) in row.iter().enumerate() {
-                let a = q.to_affine();
-                let (x, y) = (a.x(), a.y());
-                let want = NielsLanes::from_words((y + x).to_words(), (y - x).to_words(), (EDWARDS_D2 * x * y).to_words());
-                assert_eq!(e.0, want.0, "row {i} entry {j}");
-                q = q.add(&row_base);
-            }
-            for _ in 0..4 {
-                row_base = row_base.double();
-            }
-        }
+        for_each_multiple(EDWARDS25519_BASE_TABLE_LANES.len(), 8, 4, |i, j, x, y| {
+            let want = NielsLanes::from_words((y + x).to_words(), (y - x).to_words(), (EDWARDS_D2 * x * y).to_words());
+            assert_eq!(EDWARDS25519_BASE_TABLE_LANES[i][j].0, want.0, "row {i} entry {j}");
+        });
     }
 }
 

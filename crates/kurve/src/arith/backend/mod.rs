@@ -246,28 +246,30 @@ fn probe() -> u8 {
     s
 }
 
-/// True when the environment sets `KURVE_NO_IFMA=1` (under `std`; false
-/// without it): the probe then leaves out the IFMA code.
+/// True when the environment sets `KURVE_NO_IFMA=1`: the probe then
+/// leaves out the IFMA code.
 #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
 fn env_disables_ifma() -> bool {
-    #[cfg(feature = "std")]
-    {
-        matches!(std::env::var("KURVE_NO_IFMA").as_deref(), Ok("1"))
-    }
-    #[cfg(not(feature = "std"))]
-    {
-        false
-    }
+    env_is_one("KURVE_NO_IFMA")
 }
 
+/// True when the environment sets `KURVE_FORCE_PORTABLE=1`.
 #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
 fn env_forces_portable() -> bool {
+    env_is_one("KURVE_FORCE_PORTABLE")
+}
+
+/// True when the environment variable `name` is `1` (under `std`; always
+/// false without it, where there is no environment).
+#[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+fn env_is_one(name: &str) -> bool {
     #[cfg(feature = "std")]
     {
-        matches!(std::env::var("KURVE_FORCE_PORTABLE").as_deref(), Ok("1"))
+        matches!(std::env::var(name).as_deref(), Ok("1"))
     }
     #[cfg(not(feature = "std"))]
     {
+        let _ = name;
         false
     }
 }
