@@ -340,27 +340,40 @@ impl F52x4 {
     }
 }
 
-/// Lane k of the result is lane (IMM ≫ 2k) & 3 of `a`, for each limb.
-#[inline]
-#[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
-fn permute<const IMM: i32>(a: &F52x4) -> F52x4 {
-    F52x4(core::array::from_fn(|i| _mm256_permute4x64_epi64::<IMM>(a.0[i])))
-}
+/// `permute` and `blend` for a four-lane field type `$T` (a tuple struct
+/// over its limb vectors), compiled with the target features `$feat`;
+/// shared by this module and [`super::x86_64_ifma448`].
+macro_rules! lane_shuffles {
+    ($T:ident, $feat:literal) => {
+        /// Lane k of the result is lane (IMM ≫ 2k) & 3 of `a`, for each limb.
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn permute<const IMM: i32>(a: &$T) -> $T {
+            $T(core::array::from_fn(|i| _mm256_permute4x64_epi64::<IMM>(a.0[i])))
+        }
 
-/// Lanes of `b` where the 32-bit mask IMM has its bits (two per 64-bit
-/// lane), else lanes of `a`, for each limb.
-#[inline]
-#[target_feature(enable = "avx512ifma,avx512vl,avx512dq")]
-fn blend<const IMM: i32>(a: &F52x4, b: &F52x4) -> F52x4 {
-    F52x4(core::array::from_fn(|i| _mm256_blend_epi32::<IMM>(a.0[i], b.0[i])))
+        /// Lanes of `b` where the 32-bit mask IMM has its bits (two per
+        /// 64-bit lane), else lanes of `a`, for each limb.
+        #[inline]
+        #[target_feature(enable = $feat)]
+        fn blend<const IMM: i32>(a: &$T, b: &$T) -> $T {
+            $T(core::array::from_fn(|i| _mm256_blend_epi32::<IMM>(a.0[i], b.0[i])))
+        }
+    };
 }
+pub(super) use lane_shuffles;
+lane_shuffles!(F52x4, "avx512ifma,avx512vl,avx512dq");
 
+/// Blend mask selecting 64-bit lane 0.
+pub(super) const LANE0: i32 = 0b0000_0011;
 /// Blend mask selecting 64-bit lane 1.
-const LANE1: i32 = 0b0000_1100;
+pub(super) const LANE1: i32 = 0b0000_1100;
+/// Blend mask selecting 64-bit lane 2.
+pub(super) const LANE2: i32 = 0b0011_0000;
 /// Blend mask selecting 64-bit lane 3.
-const LANE3: i32 = 0b1100_0000;
+pub(super) const LANE3: i32 = 0b1100_0000;
 /// Blend mask selecting 64-bit lanes 1 and 3.
-const LANES13: i32 = LANE1 | LANE3;
+pub(super) const LANES13: i32 = LANE1 | LANE3;
 
 /// The loop of the four-lane Montgomery ladder, shared by the X25519
 /// ladder ([`x25519_ladder`], whose documentation has the lane algebra) and
@@ -467,10 +480,6 @@ pub fn x25519_ladder_if_selected(k: &[u8; 32], u: &[u64; 4]) -> Option<([u64; 4]
     }
 }
 
-/// Blend mask selecting 64-bit lane 0.
-const LANE0: i32 = 0b0000_0011;
-/// Blend mask selecting 64-bit lane 2.
-const LANE2: i32 = 0b0011_0000;
 
 /// P + Q on edwards25519 (a = −1) for P = (X₁ : Y₁ : Z₁ : T₁) in extended
 /// coordinates, one per lane, and Q in the lanes (Y₂ − X₂, Y₂ + X₂, 2Z₂,

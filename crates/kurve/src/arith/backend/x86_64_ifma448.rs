@@ -64,7 +64,7 @@
 
 #![allow(unsafe_code)]
 
-use super::x86_64_ifma25519::four_lane_ladder;
+use super::x86_64_ifma25519::{four_lane_ladder, lane_shuffles, LANE1, LANE2, LANE3, LANES13};
 use core::arch::x86_64::*;
 
 /// Limb widths in bits: two halves of 45 + 45 + 45 + 45 + 44 = 224.
@@ -317,29 +317,7 @@ impl F448x4 {
     }
 }
 
-/// Lane k of the result is lane (IMM ≫ 2k) & 3 of `a`, for each limb.
-#[inline]
-#[target_feature(enable = "avx512ifma,avx512vl")]
-fn permute<const IMM: i32>(a: &F448x4) -> F448x4 {
-    F448x4(core::array::from_fn(|i| _mm256_permute4x64_epi64::<IMM>(a.0[i])))
-}
-
-/// Lanes of `b` where the 32-bit mask IMM has its bits (two per 64-bit
-/// lane), else lanes of `a`, for each limb.
-#[inline]
-#[target_feature(enable = "avx512ifma,avx512vl")]
-fn blend<const IMM: i32>(a: &F448x4, b: &F448x4) -> F448x4 {
-    F448x4(core::array::from_fn(|i| _mm256_blend_epi32::<IMM>(a.0[i], b.0[i])))
-}
-
-/// Blend mask selecting 64-bit lane 1.
-const LANE1: i32 = 0b0000_1100;
-/// Blend mask selecting 64-bit lane 2.
-const LANE2: i32 = 0b0011_0000;
-/// Blend mask selecting 64-bit lane 3.
-const LANE3: i32 = 0b1100_0000;
-/// Blend mask selecting 64-bit lanes 1 and 3.
-const LANES13: i32 = LANE1 | LANE3;
+lane_shuffles!(F448x4, "avx512ifma,avx512vl");
 
 /// The projective RFC 7748 §5 Montgomery ladder on curve448 (a24 = 39081)
 /// over the first `bits` bits of `k` (little-endian), from the
