@@ -301,7 +301,17 @@ fn backend_name_is_known() {
     // The IFMA switch, which CI's third pass uses.
     if cfg!(feature = "std") && std::env::var("KURVE_NO_IFMA").as_deref() == Ok("1") {
         assert!(!backend::ifma_selected(), "KURVE_NO_IFMA=1 must leave out the IFMA code");
+        assert!(!backend::ifma_chains_selected(), "KURVE_NO_IFMA=1 must leave out the IFMA chains");
     }
+    // The lane chains follow IFMA: never without it, always with
+    // KURVE_IFMA_CHAINS=1 (CI's fourth pass), and never both they and the
+    // MULX 25519 routines.
+    if !backend::ifma_selected() {
+        assert!(!backend::ifma_chains_selected(), "the IFMA chains without IFMA");
+    } else if cfg!(feature = "std") && std::env::var("KURVE_IFMA_CHAINS").as_deref() == Ok("1") {
+        assert!(backend::ifma_chains_selected(), "KURVE_IFMA_CHAINS=1 must select the IFMA chains");
+    }
+    assert!(!(backend::ifma_chains_selected() && backend::fe25519_mulx_selected()));
 }
 
 /// The dispatched masked table read (`Field::lookup`: the AVX2 scan with

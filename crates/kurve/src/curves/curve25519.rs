@@ -149,7 +149,7 @@ impl EdwardsCurve for Edwards25519 {
         }
     }
 
-    /// With BMI2 and ADX and without IFMA: signed radix-32 windows over
+    /// With BMI2 and ADX and without IFMA selected: signed radix-32 windows over
     /// the wider table on the assembly formulas of
     /// [`arith::backend::x86_64_curve25519::EdwardsAcc`] (`mul_base_mulx`),
     /// which recode k themselves, so `mul_base` skips its radix-16
@@ -169,8 +169,8 @@ impl EdwardsCurve for Edwards25519 {
 
     /// The four-lane AVX-512 IFMA Straus–Shamir loop
     /// ([`arith::backend::x86_64_ifma25519::edwards25519_straus_vartime_if_selected`])
-    /// when the CPU has it, else with BMI2 and ADX the same loop on the
-    /// assembly formulas
+    /// where [`arith::backend::ifma_chains_selected`], else with BMI2 and
+    /// ADX the same loop on the assembly formulas
     /// ([`arith::backend::x86_64_curve25519::edwards25519_straus_vartime_if_selected`]).
     /// `None` otherwise. Variable time (public inputs).
     fn straus_vartime_accelerated(
@@ -215,7 +215,8 @@ impl EdwardsCurve for Edwards25519 {
 
     /// The four-lane AVX-512 IFMA window loop
     /// ([`arith::backend::x86_64_ifma25519::edwards25519_mul_if_selected`])
-    /// when the CPU has it: the same signed 4-bit windows and 8-entry table
+    /// where [`arith::backend::ifma_chains_selected`] (IFMA, not an Intel
+    /// CPU): the same signed 4-bit windows and 8-entry table
     /// as the scalar `mul`, read by a masked scan; else, with BMI2 and ADX,
     /// the same loop on the assembly formulas
     /// ([`arith::backend::x86_64_curve25519::edwards25519_mul_if_selected`]).
@@ -267,6 +268,11 @@ impl EdwardsCurve for Edwards25519 {
 fn mul_base_mulx(k: &Fq) -> Option<EdwardsPoint> {
     use arith::backend::x86_64_curve25519::EdwardsAcc;
     use crate::scalar::recode;
+    if arith::backend::ifma_selected() {
+        // the lanes' two-chain fixed-base loop is the faster one wherever
+        // IFMA is selected, Intel included (see `ifma_chains_selected`)
+        return None;
+    }
     let identity = [[0u64; 4], [1, 0, 0, 0], [1, 0, 0, 0], [0; 4]];
     let mut acc = EdwardsAcc::new_if_selected(&identity, &EDWARDS_D2.to_words())?;
     let mut digits = [0i8; recode::SIGNED4_MAX_DIGITS];

@@ -71,6 +71,9 @@
 //! only the AVX-512 IFMA code ([`ifma_selected`] false): on an IFMA
 //! machine 25519 and 448 then run on the MULX/ADCX/ADOX path, so CI tests
 //! that path there too and the lab can time one backend against the other.
+//! A fourth, `KURVE_IFMA_CHAINS=1`, puts edwards25519's variable-base
+//! chains on the IFMA lanes on Intel CPUs too ([`ifma_chains_selected`]),
+//! for the same reasons.
 //!
 //! Both backends compute exactly the same function (`a·b·2^(−64N) mod m`,
 //! fully reduced), are constant time (no secret-dependent branch, memory
@@ -135,6 +138,10 @@ const ADX: u8 = 2;
 const AVX2: u8 = 4;
 /// State bit: the AVX-512 IFMA four-lane 25519 code is in use.
 const IFMA: u8 = 8;
+/// State bit: edwards25519's variable-base chains (`mul` and the Straus
+/// sums) run on the IFMA lanes too, not only `mul_base` and the ladders
+/// (see [`ifma_chains_selected`]).
+const IFMA_CHAINS: u8 = 16;
 
 /// The selection state, probing the CPU on first use.
 #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
@@ -201,18 +208,56 @@ pub fn ifma_selected() -> bool {
     }
 }
 
+/// True when edwards25519's variable-base chains, `mul` and the Straus
+/// sums of `double_mul_vartime` and verification, run on the IFMA lanes
+/// as well ([`x86_64_ifma25519::edwards25519_mul_if_selected`] and
+/// `edwards25519_straus_vartime_if_selected`): [`ifma_selected`] and the
+/// CPU is not an Intel one (CPUID vendor, [`x86_64_ifma25519::cpu_is_intel`]).
+/// Elsewhere those chains take the MULX/ADCX/ADOX routines
+/// ([`fe25519_mulx_selected`]), while `mul_base` and the X25519 and X448
+/// ladders stay on the lanes.
+///
+/// Why: each of those chains is one sequence of dependent point
+/// operations, and what it costs on the lanes is the latency of one
+/// `F52x4` product. On the AMD EPYC (Zen 5) machine of 2026-11-24 that
+/// product took 10.2 ns, about one scalar product, and the lanes made
+/// `mul` 47.5 → 24.0 µs. On the Intel Xeon with IFMA of 2026-12-01/02
+/// (family 6, model 167) it took 23 ns, and the MULX path was the faster
+/// one (kurve-lab, same build, `KURVE_NO_IFMA=1` against the default):
+/// `mul` 34.6 → 28.0 µs, `double_mul_vartime` 34.4 → 30.1, Ed25519 verify
+/// 25.1 → 23.7; `mul_base` (two chains side by side) 4.6 against 6.6 and
+/// X25519 17.7 against 22.9 stayed faster on the lanes. The
+/// `KURVE_IFMA_CHAINS=1` environment variable (under `std`) sets the bit on
+/// any IFMA machine, so that tests and the lab reach the lane chains on
+/// Intel too. Same switches and caching as [`adx_selected`]. Constant
+/// time (depends on the CPU only); never fails.
+#[inline(always)]
+pub fn ifma_chains_selected() -> bool {
+    #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
+    {
+        state() & IFMA_CHAINS != 0
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(feature = "force-portable"))))]
+    {
+        let _ = IFMA_CHAINS;
+        false
+    }
+}
+
 /// True when GF(2²⁵⁵ − 19) in radix 2⁶⁴ multiplies and squares with the
-/// MULX/ADCX/ADOX routines of [`x86_64_fe25519`]: the assembly backends are
-/// selected ([`adx_selected`]) and the AVX-512 IFMA code is not
-/// ([`ifma_selected`]; with it, edwards25519's multiplications run in
-/// four lanes, and the scalar routines stay portable, as they were when
-/// the dudect check of that configuration was last run). Same switches
-/// and caching as [`adx_selected`]. Constant time; never fails.
+/// MULX/ADCX/ADOX routines of [`x86_64_fe25519`], and edwards25519's
+/// variable-base chains run on the whole-formula routines of
+/// [`x86_64_curve25519`]: the assembly backends are selected
+/// ([`adx_selected`]) and those chains do not run on the IFMA lanes
+/// ([`ifma_chains_selected`]; where they do, the scalar routines stay
+/// portable, as they were when the dudect check of that configuration was
+/// run on the AMD Zen 4 machine). Same switches and caching as
+/// [`adx_selected`]. Constant time; never fails.
 #[inline(always)]
 pub fn fe25519_mulx_selected() -> bool {
     #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
     {
-        state() & (ADX | IFMA) == ADX
+        state() & (ADX | IFMA_CHAINS) == ADX
     }
     #[cfg(not(all(target_arch = "x86_64", not(feature = "force-portable"))))]
     {
@@ -235,6 +280,9 @@ fn probe() -> u8 {
             }
             if x86_64_ifma25519::cpu_has_ifma() && !env_disables_ifma() {
                 c |= IFMA;
+                if !x86_64_ifma25519::cpu_is_intel() || env_is_one("KURVE_IFMA_CHAINS") {
+                    c |= IFMA_CHAINS;
+                }
             }
             CPU.store(c, Ordering::Relaxed);
             c

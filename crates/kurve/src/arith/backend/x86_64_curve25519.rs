@@ -1,7 +1,10 @@
 //! Curve25519 in x86-64 MULX/ADCX/ADOX assembly, for CPUs with BMI2 and
-//! ADX but without AVX-512 IFMA (where [`super::x86_64_ifma25519`] is
-//! faster): the X25519 Montgomery ladder (RFC 7748 §5) and the edwards25519
-//! point formulas of `mul`, `mul_base` and their tables.
+//! ADX where the AVX-512 IFMA lanes of [`super::x86_64_ifma25519`] do not
+//! take edwards25519's variable-base chains ([`super::fe25519_mulx_selected`]:
+//! without IFMA, or on Intel CPUs, where these measured faster for them):
+//! the X25519 Montgomery ladder (RFC 7748 §5) and the edwards25519 point
+//! formulas of `mul`, `mul_base` and their tables (where IFMA is selected,
+//! the callers try the lanes first for `mul_base` and the ladder).
 //!
 //! The assembly is generated (`x86_64_curve25519_gen.rs`, from
 //! tools/gen_curve25519_asm.py, whose docstring has every procedure and
@@ -57,7 +60,8 @@ use gen::{ed_slot, ladder_slot as slot};
 use zeroize::Zeroize;
 
 /// True when these routines may run: the CPU has BMI2 and ADX and the
-/// AVX-512 IFMA code is not selected ([`super::fe25519_mulx_selected`]).
+/// IFMA lanes do not take the variable-base chains
+/// ([`super::fe25519_mulx_selected`]).
 #[inline(always)]
 fn selected() -> bool {
     super::fe25519_mulx_selected()
@@ -65,9 +69,9 @@ fn selected() -> bool {
 
 /// (x₂, z₂) after the RFC 7748 ladder over bits 254…0 of `k` (little-endian,
 /// used as given: clamping is the caller's job) from u = `u` (four words,
-/// any value below 2²⁵⁶), when the MULX/ADCX/ADOX backend is selected
-/// ([`super::adx_selected`]) and the IFMA ladder is not
-/// ([`super::ifma_selected`]); else `None`. x₂/z₂ is the u-coordinate of
+/// any value below 2²⁵⁶), when these routines are selected
+/// ([`super::fe25519_mulx_selected`]; the caller tries the IFMA ladder
+/// first); else `None`. x₂/z₂ is the u-coordinate of
 /// [k]P (z₂ = 0 for the identity); both words below 2²⁵⁶, not reduced.
 /// The safe entry point of curve25519's `ladder_dispatched`. Constant time
 /// in k and u; never fails.
@@ -165,8 +169,8 @@ impl Drop for EdwardsAcc {
 
 impl EdwardsAcc {
     /// The accumulator holding `p` = (X, Y, Z, T), with `d2` = 2d for
-    /// [`EdwardsAcc::to_cached`], when BMI2 and ADX are selected and the
-    /// IFMA code is not ([`super::fe25519_mulx_selected`]); else `None`.
+    /// [`EdwardsAcc::to_cached`], when these routines are selected
+    /// ([`super::fe25519_mulx_selected`]); else `None`.
     pub fn new_if_selected(p: &[[u64; 4]; 4], d2: &[u64; 4]) -> Option<Self> {
         if !selected() {
             return None;
@@ -518,8 +522,9 @@ mod tests {
         }
     }
 
-    /// The edwards25519 `mul` and `mul_base` on these routines (both
-    /// dispatched here when the CPU has BMI2 and ADX but not IFMA) agree
+    /// The edwards25519 `mul` and `mul_base` on these routines (`mul`
+    /// dispatched here where [`super::super::fe25519_mulx_selected`],
+    /// `mul_base` where IFMA is not selected either) agree
     /// with `mul_vartime` (wNAF over the portable formulas) and with each
     /// other, on the base point, on a point with a torsion component, and
     /// on scalars 0, 1, L − 1 and random ones; the doubling and the two
@@ -527,7 +532,7 @@ mod tests {
     #[test]
     fn edwards_routines_match_portable() {
         use crate::curves::curve25519::{EdwardsPoint, Fq, Scalar, SecretScalar};
-        if !crate::arith::backend::x86_64_adx::cpu_has_bmi2_adx() || crate::arith::backend::ifma_selected() {
+        if !crate::arith::backend::fe25519_mulx_selected() {
             return;
         }
         let d2 = crate::curves::curve25519::EDWARDS_D2.to_words();

@@ -53,8 +53,10 @@
 //! [`edwards25519_mul_if_selected`] and [`edwards25519_mul_base_if_selected`]:
 //! the point (X, Y, Z, T) in the four lanes, `edwards_add_cached` and
 //! `edwards_double` doing two and one-plus-one `F52x4` products, the same
-//! signed radix-16 digits and masked table scans as the scalar code). In
-//! kurve-lab (20 000 dudect samples per class, same build): `mul` 47.5 →
+//! signed radix-16 digits and masked table scans as the scalar code; `mul`
+//! and the Straus sums only where [`super::ifma_chains_selected`], which
+//! leaves them to the MULX path on Intel CPUs, where that measured faster).
+//! In kurve-lab (20 000 dudect samples per class, same build): `mul` 47.5 →
 //! 24.0 µs (curve25519-dalek 29.8 µs), `mul_base` 10.8 → 7.2 µs, Ed25519
 //! keygen 11.2 → 7.6 µs and sign 12.4 → 8.0 µs (aws-lc-rs 7.7 and 8.3 µs);
 //! dudect clean on every class: `mul` max |t| 3.46 (ten classes including
@@ -110,6 +112,17 @@
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::*;
+
+/// True when the CPUID vendor string (leaf 0: EBX, EDX, ECX) is
+/// "GenuineIntel": on the Intel machine measured, edwards25519's
+/// variable-base chains ran faster on the MULX path than on these lanes
+/// (see [`super::ifma_chains_selected`]). Never fails.
+pub fn cpu_is_intel() -> bool {
+    // SAFETY: CPUID leaf 0 exists on every x86-64 processor.
+    #[allow(unused_unsafe)]
+    let r = unsafe { __cpuid(0) };
+    (r.ebx, r.edx, r.ecx) == (0x756e_6547, 0x4965_6e69, 0x6c65_746e)
+}
 
 /// 2⁵¹ − 1.
 const MASK51: i64 = (1i64 << 51) - 1;
@@ -692,12 +705,12 @@ fn edwards25519_mul(p: &[[u64; 4]; 4], d2: &[u64; 4], digits: &[i8]) -> [[u64; 4
     acc.to_words()
 }
 
-/// `edwards25519_mul` when the IFMA backend is selected
-/// ([`super::ifma_selected`]), else `None` (the caller runs the scalar
-/// code). The safe entry point of edwards25519's `mul_accelerated`.
+/// `edwards25519_mul` when the variable-base chains run on the lanes
+/// ([`super::ifma_chains_selected`]: IFMA, not an Intel CPU), else `None`
+/// (the caller runs the scalar code). The safe entry point of edwards25519's `mul_accelerated`.
 /// Constant time in the digits and the point; never fails.
 pub fn edwards25519_mul_if_selected(p: &[[u64; 4]; 4], d2: &[u64; 4], digits: &[i8]) -> Option<[[u64; 4]; 4]> {
-    if super::ifma_selected() {
+    if super::ifma_chains_selected() {
         // SAFETY: `ifma_selected` holds only when `cpu_has_ifma` found
         // AVX-512 F/VL/IFMA and the OS support for their state.
         Some(unsafe { edwards25519_mul(p, d2, digits) })
@@ -801,8 +814,9 @@ fn edwards25519_straus_vartime(
     acc.to_words()
 }
 
-/// [`edwards25519_straus_vartime`] (at most two `points`) when the IFMA
-/// backend is selected ([`super::ifma_selected`]), else `None`. The safe
+/// [`edwards25519_straus_vartime`] (at most two `points`) when the
+/// variable-base chains run on the lanes ([`super::ifma_chains_selected`]),
+/// else `None`. The safe
 /// entry point of edwards25519's `straus_vartime_accelerated`. Variable
 /// time (public inputs only); never fails.
 pub fn edwards25519_straus_vartime_if_selected(
@@ -811,7 +825,7 @@ pub fn edwards25519_straus_vartime_if_selected(
     fixed: &[(FixedOddMultiples<'_>, &[i8])],
     len: usize,
 ) -> Option<[[u64; 4]; 4]> {
-    if super::ifma_selected() && points.len() <= 2 {
+    if super::ifma_chains_selected() && points.len() <= 2 {
         // SAFETY: `ifma_selected` holds only when `cpu_has_ifma` found
         // AVX-512 F/VL/IFMA and the OS support for their state.
         Some(unsafe { edwards25519_straus_vartime(d2, points, fixed, len) })

@@ -174,9 +174,9 @@ impl Fe64 {
 
     /// a·b: the MULX/ADCX/ADOX routine
     /// [`crate::arith::backend::x86_64_fe25519::mul`] when
-    /// [`crate::arith::backend::fe25519_mulx_selected`] (BMI2 and ADX, no
-    /// AVX-512 IFMA), else [`Fe64::mul_portable`]; the same value either
-    /// way. Constant time; never fails.
+    /// [`crate::arith::backend::fe25519_mulx_selected`] (BMI2 and ADX, and
+    /// the IFMA lanes not taking the variable-base chains), else
+    /// [`Fe64::mul_portable`]; the same value either way. Constant time; never fails.
     #[inline(always)]
     fn mul_impl(&self, rhs: &Self) -> Self {
         #[cfg(all(target_arch = "x86_64", not(feature = "force-portable")))]
