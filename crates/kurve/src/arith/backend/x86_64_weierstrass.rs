@@ -47,6 +47,19 @@
 //! a window (five doublings and the addition) from 1835 to 1771 ns, and
 //! secp521r1 ECDH from 221 to 214–215 µs (lab min; aws-lc-rs 218–221 in
 //! the same runs).
+//! Later (Intel Xeon with IFMA, family 6 model 167; the block called from
+//! C beside s2n-bignum's, TSC cycles, min of 3000 interleaved rounds):
+//! five P-521 doublings cost 1.08–1.11× s2n-bignum's `p521_jdouble`;
+//! with the products or the squares stubbed out, the doubling split into
+//! 5 squares at about 53 cycles, 3 products at 85 and about 100 for the
+//! linear operations, calls and loop (P-384: 4 × 52, 4 × 68, about 103),
+//! the products and squares as fast as s2n-bignum's own. The P-521
+//! doubling in the order of `dbl_ops` found by a search over orders:
+//! 0.974–0.978 of the earlier one; secp521r1 ECDH 1.01 → 0.99 of
+//! aws-lc-rs (lab, two alternating `--peers` runs). Dropped: each P-521
+//! product's and square's first row as a plain product (17–19
+//! instructions fewer each): the doubling 0.4–2.7 % slower, the addition
+//! 2 % faster.
 //! P-256, whose Rust formulas run on the inline products of
 //! [`super::x86_64_p256`] with 4-limb values in registers, gains less. In
 //! isolation (same process, interleaved, min of 40 rounds of 2000): one
