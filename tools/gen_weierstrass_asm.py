@@ -4,10 +4,12 @@ MULX/ADCX/ADOX inline assembly for the window step of the scalar
 multiplications on the a = -3 curves over the P-256, the P-384 and the
 P-521 prime, and over any other prime below 2^256 in four words (one
 generic block, its modulus in the state), and on secp256k1 (a = 0):
-k Jacobian doublings of P, then, when the public state word `add` is set,
-P + Q for an affine table point Q, one block per prime (a loop on the public
-count k around the doubling; the block's own product and square are
-subroutines it calls). Every block takes k = 0 with the addition: the
+k Jacobian doublings of P, then, by the public state word `add`, nothing
+(0), P + Q for an affine table point Q (1), or 2P + Q by the
+doubling-addition (2: `dbladd_ops`, the window step of the odd-digit
+chain of `ProjectivePoint::mul_window`), one block per prime (a loop on
+the public count k around the doubling; the block's own product and
+square are subroutines it calls). Every block takes k = 0 with the addition: the
 mixed addition alone (it reads no curve constant, so any curve over the
 block's prime may use it so, whatever its a), for the fixed-base sums of
 `mul_base` and the variable-time chains that add up to four table points
@@ -186,8 +188,13 @@ the zero tests are ORs of the words, CMOV from memory loads both
 sources). P = Q != O gives (0 : 0 : 0): the caller's window chain rules
 it out, as for the Rust formula.
 
+Doubling-addition (`dbladd_ops`, `dbladd_ops_sub`): 2P + Q as (P + Q) + P
+in 13M + 5S with no selection (module docstring of the function; the
+caller rules out every exceptional case). P-521: its X, Y, Z fully
+reduced at the end (`end_dbladd`), as the addition's.
+
 Slots: x, y, z (P, in and out) and qx, qy, qz (Q) are fixed; the
-temporaries of the doubling and of the addition share a pool of slots,
+temporaries of the doubling and of the additions share a pool of slots,
 assigned by `allocate` (linear scan over each sequence).
 
 Registers: rdi the state, rdx the MULX multiplier, rax and rcx the
@@ -473,6 +480,8 @@ Prime.dbl_ops = staticmethod(lambda fused_z: dbl_ops(fused_z))
 # every block but P-521 (its linear operations are one-pass sums; see
 # `P521Ops.add_ops`) adds with X3 by two subtractions
 Prime.add_ops = staticmethod(lambda: add_ops_sub())
+Prime.dbladd_ops = staticmethod(lambda: dbladd_ops_sub())
+Prime.end_dbladd = lambda self, out: None
 
 
 class P384Ops(Prime):
@@ -1043,6 +1052,7 @@ class P521Ops(Prime):
     TOP_MASK = 0x7FF
     # the formula's r^2 - 2V - HHH as one pass (the general pass, weak)
     add_ops = staticmethod(lambda: add_ops())
+    dbladd_ops = staticmethod(lambda: dbladd_ops())
     # slots known to hold values below 2^521 (fully reduced): none in the
     # doubling loop (X, Y, Z are weak from the second round on); P and Q
     # in the addition (`after_loop`)
@@ -1159,6 +1169,12 @@ class P521Ops(Prime):
     def after_loop(self, out):
         """The weak X, Y, Z fully reduced: the addition's zero test of Z1
         and the caller need them so."""
+        for c in ("x", "y", "z"):
+            self.canonical(out, c)
+
+    def end_dbladd(self, out):
+        """2P + Q's X, Y, Z fully reduced, as the addition's (the caller
+        needs them below p)."""
         for c in ("x", "y", "z"):
             self.canonical(out, c)
 
@@ -1406,6 +1422,77 @@ def add_ops_sub():
     return out
 
 
+
+def dbladd_ops():
+    """2P + Q for P = (x, y, z) Jacobian and an affine Q = (qx, qy), as
+    (P + Q) + P with the co-Z trick of Longa-Miri ("New composite
+    operations and precomputation scheme for elliptic curve cryptosystems
+    over prime fields", PKC 2008) and the slope of Eisentraeger-Lauter-
+    Montgomery (Y of P + Q is never formed): the values of
+    `JacobianPoint::double_add_affine`.
+    P + Q by the mixed addition over Z3 = Z1*H (Z1Z1 = Z1^2, U2 = qx*Z1Z1,
+    S2 = qy*Z1*Z1Z1, H = U2 - X1, r = S2 - Y1, HH = H^2, HHH = H*HH),
+    with P over the same Z3 as (V, J) = (X1*HH, Y1*HHH) and
+    X3 = r^2 - HHH - 2V; then D = X3 - V, N = r*D + 2J (the slope through
+    P + Q and P is -N/(Z3*D)), DD = D^2, DDD = D*DD, W = V*DD,
+    X4 = N^2 - 2W - DDD, Y4 = N*(X4 - W) - J*DDD, Z4 = Z3*D.
+    13M + 5S, against 12M + 7S for a doubling and `add_ops` (and no
+    identity selection: the caller rules out P = O, Q = O, P = +-Q and
+    P + Q = -P, all impossible in the odd-digit chain of
+    `ProjectivePoint::mul_window`). Linear operations as general
+    combinations (P-521)."""
+    return [
+        ("sqr", "z1z1", "z"),
+        ("mul", "u2", "qx", "z1z1"),
+        ("lin", "h", [(1, "u2")], [(1, "x")]),
+        ("mul", "z1c", "z", "z1z1"),
+        ("mul", "s2", "qy", "z1c"),
+        ("lin", "r", [(1, "s2")], [(1, "y")]),
+        ("sqr", "hh", "h"),
+        ("mul", "z3", "z", "h"),
+        ("mul", "hhh", "h", "hh"),
+        ("mul", "v", "x", "hh"),
+        ("sqr", "rr", "r"),
+        ("mul", "sj", "y", "hhh"),
+        ("lin", "d", [(1, "rr")], [(3, "v"), (1, "hhh")]),
+        ("mul", "rd", "r", "d"),
+        ("sqr", "dd", "d"),
+        ("mul", "z", "z3", "d"),
+        ("lin", "n", [(1, "rd"), (2, "sj")], []),
+        ("mul", "ddd", "d", "dd"),
+        ("mul", "w", "v", "dd"),
+        ("sqr", "nn", "n"),
+        ("lin", "x", [(1, "nn")], [(2, "w"), (1, "ddd")]),
+        ("lin", "xw", [(1, "x")], [(1, "w")]),
+        ("mul", "nw", "n", "xw"),
+        ("mul", "sd", "sj", "ddd"),
+        ("lin", "y", [(1, "nw")], [(1, "sd")]),
+    ]
+
+
+def dbladd_ops_sub():
+    """`dbladd_ops` with only the modular a + b, 2a and a - b (the blocks
+    but P-521's): D = (r^2 - HHH) - (2V + V), N = r*D + 2J,
+    X4 = (N^2 - DDD) - 2W."""
+    out = []
+    for op in dbladd_ops():
+        if op[0] == "lin" and op[1] == "d":
+            out += [("lin", "v2", [(2, "v")], []),
+                    ("lin", "v3", [(1, "v2"), (1, "v")], []),
+                    ("lin", "d1", [(1, "rr")], [(1, "hhh")]),
+                    ("lin", "d", [(1, "d1")], [(1, "v3")])]
+        elif op[0] == "lin" and op[1] == "n":
+            out += [("lin", "sj2", [(2, "sj")], []),
+                    ("lin", "n", [(1, "rd"), (1, "sj2")], [])]
+        elif op[0] == "lin" and op[1] == "x":
+            out += [("lin", "w2", [(2, "w")], []),
+                    ("lin", "x1", [(1, "nn")], [(1, "ddd")]),
+                    ("lin", "x", [(1, "x1")], [(1, "w2")])]
+        else:
+            out.append(op)
+    return out
+
+
 PINNED = ["x", "y", "z", "qx", "qy", "qz"]
 
 
@@ -1451,7 +1538,7 @@ def allocate(seqs):
 
 
 def routine(cls, name, n, p, fused_z):
-    (dbl, add), temps = allocate([cls.dbl_ops(fused_z), cls.add_ops()])
+    (dbl, add, dbladd), temps = allocate([cls.dbl_ops(fused_z), cls.add_ops(), cls.dbladd_ops()])
     slots = PINNED + [f"s{k}" for k in range(temps)]
     probe = cls(name, n, p, Layout(slots, width=n))
     consts = probe.constants(dbl + add)
@@ -1475,13 +1562,22 @@ def routine(cls, name, n, p, fused_z):
     body.append("jnz 2b")
     body.append("7:")
     f.after_loop(body)
-    body.append("// then P + Q when the public word `add` is nonzero")
+    body.append("// then P + Q when the public word `add` is 1, 2P + Q when it is 2")
     body.append(f"cmp {f.m('add')}, 0")
     body.append("je 8f")
+    body.append(f"cmp {f.m('add')}, 2")
+    body.append("je 6f")
     f.live = {}
     f.begin_add()
     for op in add:
         getattr(f, op[0])(body, *op[1:])
+    body.append("jmp 8f")
+    body.append("6:")
+    f.live = {}
+    f.begin_add()
+    for op in dbladd:
+        getattr(f, op[0])(body, *op[1:])
+    f.end_dbladd(body)
     body.append("8:")
     body += [f"mov {x}, {f.m('save', i)}" for i, x in enumerate(["rbx", "rbp"])]
     body += ["jmp 9f"] + subs + ["9:"]
@@ -1609,10 +1705,11 @@ def generate():
         o.append("")
         emit_fn(o, f"{name}_double_n_add_raw", [
             f"(X, Y, Z) <- [2^cnt](X, Y, Z), Jacobian, a = {a}, over {prime}",
-            f"({formula} each), then, when the word `add` is nonzero,",
+            f"({formula} each), then, when the word `add` is 1,",
             "(X, Y, Z) <- (X, Y, Z) + (QX, QY) by the mixed madd-2004-hmv with the",
             "identity cases selected ((QX, QY, QZ) for Z = 0, P for QZ = 0; P = Q != O",
-            "is not handled).",
+            "is not handled); when it is 2, (X, Y, Z) <- 2(X, Y, Z) + (QX, QY) by the",
+            "doubling-addition (13M + 5S; P = O, P = +-Q and P + Q = -P not handled).",
             "cnt >= 1 is decremented to 0 (cnt = 0: the addition alone); the other",
             "slots are left holding scratch.",
         ], f"{mod}::WORDS", body, nostack=False)

@@ -3,7 +3,7 @@
 //! formulas:
 //! - the generated fixed-base table and odd-multiples table of G, entry by
 //!   entry, against repeated additions;
-//! - `mul_base` (signed fixed-base comb), `mul` (signed 4- or 5-bit window) and
+//! - `mul_base` (signed fixed-base comb), `mul` (odd-digit 4- or 5-bit window) and
 //!   `mul_vartime` (wNAF) against double-and-add, on edge scalars
 //!   (0, 1, 2, n−1, n−2, (n−1)/2, 2^k, digit patterns that carry through
 //!   every window) and on random scalars;
@@ -32,9 +32,10 @@ fn edge_scalars<F: Field>() -> Vec<F> {
     v.push(-F::ONE);
     v.push(-F::from_u64(2));
     v.push(-F::from_u64(8));
-    // n − j for small j: k = n − 2δ with δ ≡ n (mod 2^w) makes the last
-    // window of `mul` add [d₀]P to itself (d₀ = −δ), the one place where its
-    // chain needs the complete addition (ProjectivePoint::mul_window)
+    // n − j for small j: k = n − 2δ with δ ≡ n (mod 2^w) made the last
+    // window of the signed-digit `mul` add [d₀]P to itself (d₀ = −δ); the
+    // odd-digit chain recodes n − k for these even k (small odd values,
+    // the top digits 0 below a single small one)
     for j in 3..=34 {
         if j != 8 {
             v.push(-F::from_u64(j));
@@ -89,6 +90,38 @@ fn check_recode<F: Field>(scalars: &[F]) {
                 let n4 = kurve::scalar::recode::signed_window4(k, &mut d4);
                 assert_eq!(&d4[..n4], &digits[..n], "w = 4 equals signed_window4");
             }
+        }
+    }
+}
+
+/// `recode::odd_window` for w = 4..=7 on the odd one of k and n − k (the
+/// scalar `mul` recodes): ⌈bits/w⌉ digits, every one odd, in
+/// [−(2^w − 1), 2^w − 1], the top one positive, and Σ dᵢ·2^(wi) = that
+/// scalar (checked in the field).
+fn check_odd_recode<F: Field>(scalars: &[F]) {
+    use kurve::scalar::recode;
+    let mut digits = [0i8; recode::SIGNED4_MAX_DIGITS];
+    for k in scalars {
+        if bool::from(k.is_zero()) {
+            continue;
+        }
+        let odd = if bool::from(k.is_odd()) { *k } else { -*k };
+        let (buf, _) = recode::to_be_buffer(&odd);
+        for w in 4..=7u32 {
+            let n = recode::odd_window(&buf, F::BITS as usize, w, &mut digits);
+            assert_eq!(n, (F::BITS as usize).div_ceil(w as usize));
+            let top = (1i16 << w) - 1;
+            let mut acc = F::ZERO;
+            for (i, &d) in digits[..n].iter().enumerate().rev() {
+                assert!(d % 2 != 0 && (-top..=top).contains(&(d as i16)), "w = {w}: digit {d}");
+                if i == n - 1 {
+                    assert!(d > 0, "w = {w}: top digit {d}");
+                }
+                acc = acc * F::from_u64(1 << w);
+                let m = F::from_u64(d.unsigned_abs() as u64);
+                acc = if d < 0 { acc - m } else { acc + m };
+            }
+            assert!(acc == odd, "w = {w}: reconstruction of {odd:?}");
         }
     }
 }
@@ -148,6 +181,7 @@ fn check_mul_paths<C: WeierstrassCurve>(seed: u64) {
         scalars.push(C::ScalarField::from_be_bytes_reduced(&rng.bytes(C::ScalarField::BYTES + 8)));
     }
     check_recode(&scalars);
+    check_odd_recode(&scalars);
     // a second, random base point for mul
     let p = reference_mul(&g, &C::ScalarField::from_be_bytes_reduced(&rng.bytes(C::ScalarField::BYTES + 8)));
     for k in &scalars {

@@ -426,7 +426,7 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     #[inline(always)]
     fn jacobian_double_n_add_a_minus_3(
         xyz: &mut [Self; 3],
-        q: Option<&[Self; 3]>,
+        q: arith::backend::WindowAdd<'_, Self>,
         k: u32,
         scratch: &mut arith::backend::DoubleNAddScratch,
     ) -> bool {
@@ -435,7 +435,7 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
             return false;
         }
         let [x, y, z] = xyz;
-        let q = q.map(|[qx, qy, qz]| [&qx.limbs, &qy.limbs, &qz.limbs]);
+        let q = q.map(|c| &c.limbs);
         arith::backend::jacobian_double_n_add_a_minus_3(
             scratch,
             [&mut x.limbs, &mut y.limbs, &mut z.limbs],
@@ -452,7 +452,7 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     #[inline(always)]
     fn jacobian_double_n_add_a_zero(
         xyz: &mut [Self; 3],
-        q: Option<&[Self; 3]>,
+        q: arith::backend::WindowAdd<'_, Self>,
         k: u32,
         scratch: &mut arith::backend::DoubleNAddScratch,
     ) -> bool {
@@ -461,7 +461,7 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
             return false;
         }
         let [x, y, z] = xyz;
-        let q = q.map(|[qx, qy, qz]| [&qx.limbs, &qy.limbs, &qz.limbs]);
+        let q = q.map(|c| &c.limbs);
         arith::backend::jacobian_double_n_add_a_zero(
             scratch,
             [&mut x.limbs, &mut y.limbs, &mut z.limbs],

@@ -85,27 +85,30 @@ pub trait Field:
     fn difference_of_products(a: &Self, b: &Self, c: &Self, d: &Self) -> Self {
         *a * *b - *c * *d
     }
-    /// [2^k](X : Y : Z), then + Q when `q` is given, for `xyz` = (X, Y, Z)
+    /// [2^k](X : Y : Z), then the step `q`, for `xyz` = (X, Y, Z)
     /// in Jacobian coordinates of a point on a curve y² = x³ − 3x + b over
     /// this field, in place, by one fused routine where the field has one
     /// (`Fp` over the P-256, P-384 and P-521 primes and every four-word
-    /// prime, on x86-64 with BMI2 + ADX, k ≥ 1, or k = 0 with Q given, the
-    /// addition alone:
+    /// prime, on x86-64 with BMI2 + ADX, k ≥ 1, or k = 0 with an addition,
+    /// the addition alone:
     /// [`crate::arith::backend::jacobian_double_n_add_a_minus_3`]).
-    /// The doubling is `dbl-2001-b`; Q is an affine point given as
-    /// (x, y, 1), or (x, y, 0) for none, added by the mixed `madd-2004-hmv`
-    /// with the identity cases selected: exactly the values of the group
-    /// module's own formulas (`double_n_add_affine_on`); [2^k]P = Q ≠ O is
-    /// not handled (the caller rules it out). `scratch` holds the routine's
+    /// The doubling is `dbl-2001-b`; the step
+    /// ([`crate::arith::backend::WindowAdd`]) is nothing, the mixed
+    /// `madd-2004-hmv` of Q = (x, y, 1) (or (x, y, 0) for none) with the
+    /// identity cases selected, or 2·[2^k]P + Q by the doubling-addition:
+    /// exactly the values of the group module's own formulas
+    /// (`double_n_add_affine_on`, `double_add_affine`), with their
+    /// contracts (the caller rules out the cases they do not handle).
+    /// `scratch` holds the routine's
     /// state, one for a whole chain of calls (zeroized when dropped).
     /// Returns false, with `xyz` untouched, where there is no such routine:
     /// the caller then uses its own formulas. This default has none.
-    /// Constant time in the points (k and whether Q is given are public);
+    /// Constant time in the points (k and the kind of step are public);
     /// never fails.
     #[inline(always)]
     fn jacobian_double_n_add_a_minus_3(
         xyz: &mut [Self; 3],
-        q: Option<&[Self; 3]>,
+        q: crate::arith::backend::WindowAdd<'_, Self>,
         k: u32,
         scratch: &mut crate::arith::backend::DoubleNAddScratch,
     ) -> bool {
@@ -114,17 +117,17 @@ pub trait Field:
     }
     /// [`Self::jacobian_double_n_add_a_minus_3`] for a curve y² = x³ + b
     /// (a = 0) over this field: the doubling is `dbl-2009-l` (the values of
-    /// the group module's `double_a_zero`), the addition and the contract
+    /// the group module's `double_a_zero`), the steps and their contracts
     /// the same. Where the field has a fused routine (`Fp` over the
-    /// secp256k1 prime on x86-64 with BMI2 + ADX, k ≥ 1, or k = 0 with Q
-    /// given:
+    /// secp256k1 prime on x86-64 with BMI2 + ADX, k ≥ 1, or k = 0 with an
+    /// addition:
     /// [`crate::arith::backend::jacobian_double_n_add_a_zero`]); returns
     /// false, with `xyz` untouched, elsewhere. This default has none.
     /// Constant time in the points; never fails.
     #[inline(always)]
     fn jacobian_double_n_add_a_zero(
         xyz: &mut [Self; 3],
-        q: Option<&[Self; 3]>,
+        q: crate::arith::backend::WindowAdd<'_, Self>,
         k: u32,
         scratch: &mut crate::arith::backend::DoubleNAddScratch,
     ) -> bool {

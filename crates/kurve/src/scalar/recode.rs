@@ -4,6 +4,10 @@
 //!   time, for the fixed-window ladder).
 //! - [`signed_window4`]: signed 4-bit windows, digits in [−8, 8] (constant
 //!   time, for the signed fixed-window and fixed-base multiplications).
+//! - [`signed_window`]: signed w-bit windows, digits in [−2^(w−1), 2^(w−1)]
+//!   (constant time).
+//! - [`odd_window`]: the regular odd-digit recoding of an odd scalar, every
+//!   digit odd and nonzero (constant time, for the variable-base chain).
 //! - [`wnaf_vartime`], [`wnaf_words_vartime`]: width-w non-adjacent form
 //!   (variable time, public scalars or integers only).
 
@@ -95,6 +99,41 @@ pub fn signed_window<F: Field>(s: &F, w: u32, digits: &mut [i8; SIGNED4_MAX_DIGI
     digits[n - 1] = carry as i8;
     zeroize::Zeroize::zeroize(&mut buf);
     n
+}
+
+/// The regular odd-digit recoding (Joye–Tunstall, "Exponent recoding and
+/// regular exponentiation algorithms", AFRICACRYPT 2009; the digit form of
+/// Okeya–Takagi's signed odd windows) of an **odd** integer s < 2^bits,
+/// given as the big-endian buffer of [`to_be_buffer`]: writes
+/// m = ⌈bits/w⌉ digits dᵢ, every one odd, dᵢ ∈ [−(2^w − 1), 2^w − 1] for
+/// i < m − 1 and the top one in [1, 2^w − 1], with s = Σ dᵢ·2^(w·i), and
+/// returns m. No digit is 0, so a chain that adds a table entry at every
+/// window never adds the identity. 4 ≤ w ≤ 7 (clamped: the digits then fit
+/// the [`SIGNED4_MAX_DIGITS`] buffer), bits ≤ 576.
+///
+/// Procedure: with vᵢ the w-bit window i of s and c₀ = 0,
+/// cᵢ₊₁ = 1 − (bit w·(i + 1) of s) and dᵢ = vᵢ + cᵢ − 2^w·cᵢ₊₁; the top
+/// digit is v_{m−1} + c_{m−1}. Why: sᵢ = ⌊s/2^(wi)⌋ + cᵢ is the value
+/// still to be recoded at window i, odd by induction (s₀ = s);
+/// dᵢ = (sᵢ mod 2^(w+1)) − 2^w, and sᵢ₊₁ = (sᵢ − dᵢ)/2^w is odd again,
+/// equal to ⌊sᵢ/2^w⌋ + 1 exactly when bit w of sᵢ (bit w·(i + 1) of s:
+/// the low w bits of sᵢ, vᵢ + cᵢ, are odd, so adding cᵢ does not carry)
+/// is 0. For an even s the digits are those of s + 1 with d₀ one too
+/// large; the caller makes s odd first (`ProjectivePoint::mul_window`).
+/// Constant time in s: only masks and arithmetic on the bits, at public
+/// positions. Zeroize `digits` afterwards when s is secret.
+pub fn odd_window(buf: &[u8; MAX_SCALAR_BYTES], bits: usize, w: u32, digits: &mut [i8; SIGNED4_MAX_DIGITS]) -> usize {
+    let w = w.clamp(4, 7);
+    let m = bits.min(8 * MAX_SCALAR_BYTES).div_ceil(w as usize).clamp(1, SIGNED4_MAX_DIGITS);
+    let mut carry = 0i16;
+    for (i, d) in digits.iter_mut().enumerate().take(m) {
+        let v = bits_at(buf, i * w as usize, w) as i16;
+        // the carry into the next window: 1 − its low bit (0 past the top)
+        let next = if i + 1 < m { 1 - (bits_at(buf, (i + 1) * w as usize, 1) as i16) } else { 0 };
+        *d = (v + carry - (next << w)) as i8;
+        carry = next;
+    }
+    m
 }
 
 /// Signed w-bit recoding (4 ≤ w ≤ 7, clamped into that range) of the low

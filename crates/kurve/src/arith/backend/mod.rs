@@ -748,24 +748,76 @@ impl Drop for DoubleNAddScratch {
     }
 }
 
-/// [2^k](X : Y : Z), then + Q when `q` is given, Jacobian coordinates on a
+/// What a window routine ([`jacobian_double_n_add_a_minus_3`],
+/// [`jacobian_double_n_add_a_zero`]) does after its k doublings, with the
+/// coordinates of the point it adds (`T`: a field element, or its limbs).
+#[derive(Clone, Copy, Debug)]
+pub enum WindowAdd<'a, T> {
+    /// Nothing: [2^k]P.
+    None,
+    /// [2^k]P + Q by the mixed `madd-2004-hmv` with the identity cases
+    /// selected (Q for [2^k]P = O, [2^k]P for Q = O), Q given as
+    /// (x, y, 1), or (x, y, 0) for "add nothing"; wrong for [2^k]P = Q ≠ O
+    /// (the contract of `JacobianPoint::double_n_add_affine_on`).
+    Mixed([&'a T; 3]),
+    /// 2·[2^k]P + Q for an affine Q = (x, y), one more doubling and the
+    /// addition in one formula (`JacobianPoint::double_add_affine`,
+    /// 13M + 5S): no exceptional case is handled (the caller rules out
+    /// [2^k]P = O, [2^k]P = ±Q and [2^(k+1)]P = −Q).
+    DoubleMixed([&'a T; 2]),
+}
+
+impl<'a, T> WindowAdd<'a, T> {
+    /// The same step with each coordinate mapped by `f`.
+    #[inline(always)]
+    pub fn map<U>(self, f: impl Fn(&'a T) -> &'a U) -> WindowAdd<'a, U> {
+        match self {
+            WindowAdd::None => WindowAdd::None,
+            WindowAdd::Mixed([x, y, z]) => WindowAdd::Mixed([f(x), f(y), f(z)]),
+            WindowAdd::DoubleMixed([x, y]) => WindowAdd::DoubleMixed([f(x), f(y)]),
+        }
+    }
+
+    /// The same step with each coordinate mapped by `f`, or `None` when
+    /// `f` fails for one of them.
+    #[inline(always)]
+    pub fn try_map<U>(self, f: impl Fn(&'a T) -> Option<&'a U>) -> Option<WindowAdd<'a, U>> {
+        Some(match self {
+            WindowAdd::None => WindowAdd::None,
+            WindowAdd::Mixed([x, y, z]) => WindowAdd::Mixed([f(x)?, f(y)?, f(z)?]),
+            WindowAdd::DoubleMixed([x, y]) => WindowAdd::DoubleMixed([f(x)?, f(y)?]),
+        })
+    }
+
+    /// The step word of the assembly routines: 0 nothing, 1 the mixed
+    /// addition, 2 the doubling-addition.
+    #[inline(always)]
+    pub fn word(&self) -> u64 {
+        match self {
+            WindowAdd::None => 0,
+            WindowAdd::Mixed(_) => 1,
+            WindowAdd::DoubleMixed(_) => 2,
+        }
+    }
+}
+
+/// [2^k](X : Y : Z), then the step `q` ([`WindowAdd`]: nothing, + Q, or
+/// one more doubling and + Q), Jacobian coordinates on a
 /// curve with a = −3 over the prime `m` (with −m⁻¹ mod 2⁶⁴ = `inv`), in
 /// place, by one assembly routine for the k doublings and the addition
 /// where the backend has it (x86-64 with BMI2 + ADX, the P-256, P-384 and
-/// P-521 primes and any other four-word prime, k ≥ 1, or k = 0 with Q
-/// given, the addition alone: [`x86_64_weierstrass`]); returns false and leaves `xyz` untouched
-/// elsewhere, for the caller's own formulas. Q is an affine point given as
-/// (x, y, 1), or (x, y, 0) for "add nothing"; the addition is the mixed
-/// one with the contract of `JacobianPoint::double_n_add_affine_on`
-/// (identities selected; [2^k]P = Q ≠ O must be ruled out by the caller).
+/// P-521 primes and any other four-word prime, k ≥ 1, or k = 0 with an
+/// addition, the addition alone: [`x86_64_weierstrass`]); returns false
+/// and leaves `xyz` untouched elsewhere, for the caller's own formulas.
+/// The step's contract is [`WindowAdd`]'s.
 /// Coordinates in Montgomery form, below m. The routine's state lives in
 /// `scratch`, one per chain of calls ([`DoubleNAddScratch`]). Constant
-/// time in the points (k and whether Q is given are public); never fails.
+/// time in the points (k and the kind of step are public); never fails.
 #[inline(always)]
 pub fn jacobian_double_n_add_a_minus_3<const N: usize>(
     scratch: &mut DoubleNAddScratch,
     xyz: [&mut [u64; N]; 3],
-    q: Option<[&[u64; N]; 3]>,
+    q: WindowAdd<'_, [u64; N]>,
     k: u32,
     m: &[u64; N],
     inv: u64,
@@ -777,7 +829,7 @@ pub fn jacobian_double_n_add_a_minus_3<const N: usize>(
         }
         if let Some(m4) = limbs_ref::<N, 4>(m) {
             let m4 = *m4;
-            let f = move |s: &mut DoubleNAddScratch, xyz: [&mut [u64; 4]; 3], q: Option<[&[u64; 4]; 3]>, k: u32| {
+            let f = move |s: &mut DoubleNAddScratch, xyz: [&mut [u64; 4]; 3], q: WindowAdd<'_, [u64; 4]>, k: u32| {
                 x86_64_weierstrass::mont4_double_n_add_if_selected(s, xyz, q, k, &m4, inv)
             };
             return double_n_add_resized(scratch, xyz, q, k, f);
@@ -812,17 +864,17 @@ pub const fn has_jacobian_double_n_add_a_zero<const N: usize>(m: &[u64; N]) -> b
 /// [`jacobian_double_n_add_a_minus_3`] for a curve with a = 0 over a
 /// plain-form field (coordinates are the plain representatives, below the
 /// prime `m`): the doubling is `dbl-2009-l` (the values of
-/// `JacobianPoint::double_a_zero`), the addition and the contract the same.
+/// `JacobianPoint::double_a_zero`), the steps and their contract the same.
 /// Where the backend has it: x86-64 with BMI2 + ADX, the secp256k1 prime,
-/// k ≥ 1, or k = 0 with Q given
+/// k ≥ 1, or k = 0 with an addition
 /// ([`x86_64_weierstrass::k256_double_n_add_if_selected`]); returns
 /// false and leaves `xyz` untouched elsewhere. Constant time in the points
-/// (k and whether Q is given are public); never fails.
+/// (k and the kind of step are public); never fails.
 #[inline(always)]
 pub fn jacobian_double_n_add_a_zero<const N: usize>(
     scratch: &mut DoubleNAddScratch,
     xyz: [&mut [u64; N]; 3],
-    q: Option<[&[u64; N]; 3]>,
+    q: WindowAdd<'_, [u64; N]>,
     k: u32,
     m: &[u64; N],
 ) -> bool {
@@ -845,20 +897,16 @@ pub fn jacobian_double_n_add_a_zero<const N: usize>(
 fn double_n_add_resized<const N: usize, const M: usize>(
     scratch: &mut DoubleNAddScratch,
     xyz: [&mut [u64; N]; 3],
-    q: Option<[&[u64; N]; 3]>,
+    q: WindowAdd<'_, [u64; N]>,
     k: u32,
-    f: impl FnOnce(&mut DoubleNAddScratch, [&mut [u64; M]; 3], Option<[&[u64; M]; 3]>, u32) -> bool,
+    f: impl FnOnce(&mut DoubleNAddScratch, [&mut [u64; M]; 3], WindowAdd<'_, [u64; M]>, u32) -> bool,
 ) -> bool {
     let [x, y, z] = xyz;
     let (Some(x), Some(y), Some(z)) = (limbs_mut(x), limbs_mut(y), limbs_mut(z)) else {
         return false;
     };
-    let q = match q {
-        None => None,
-        Some([qx, qy, qz]) => match (limbs_ref(qx), limbs_ref(qy), limbs_ref(qz)) {
-            (Some(qx), Some(qy), Some(qz)) => Some([qx, qy, qz]),
-            _ => return false,
-        },
+    let Some(q) = q.try_map(limbs_ref) else {
+        return false;
     };
     f(scratch, [x, y, z], q, k)
 }

@@ -7,7 +7,10 @@
 //! doublings (`dbl-2001-b`; `dbl-2009-l` for a = 0) and then, optionally,
 //! the addition of an affine
 //! table point (the mixed `madd-2004-hmv` with the identity cases selected
-//! by CMOV), one block per prime.
+//! by CMOV), or one more doubling and that addition as the doubling-addition
+//! 2P + Q of `JacobianPoint::double_add_affine` (13M + 5S, nothing
+//! selected: the window step of the odd-digit chain of
+//! `ProjectivePoint::mul`, [`WindowAdd`]), one block per prime.
 //!
 //! The assembly is generated (`x86_64_weierstrass_gen.rs`, from
 //! tools/gen_weierstrass_asm.py, whose docstring has every procedure and
@@ -163,7 +166,7 @@
 #[path = "x86_64_weierstrass_gen.rs"]
 pub(super) mod gen;
 
-use super::DoubleNAddScratch;
+use super::{DoubleNAddScratch, WindowAdd};
 
 /// Words of the largest state of the routines here (the P-521 one), the
 /// size of the [`DoubleNAddScratch`] that holds each of them.
@@ -184,28 +187,32 @@ const fn max(a: usize, b: usize) -> usize {
 pub fn p256_double_n_add_if_selected(
     scratch: &mut DoubleNAddScratch,
     xyz: [&mut [u64; 4]; 3],
-    q: Option<[&[u64; 4]; 3]>,
+    q: WindowAdd<'_, [u64; 4]>,
     k: u32,
 ) -> bool {
     run(scratch, xyz, q, k, 1, &gen::P256_INPUTS, &gen::P256_CONSTANTS, None, gen::p256_double_n_add_raw)
 }
 
 /// [2^k](X : Y : Z) in Jacobian coordinates on a curve y² = x³ − 3x + b over
-/// the P-384 prime, then + Q when `q` is given (Q affine as (x, y, 1), or
-/// (x, y, 0) for none; the mixed madd-2004-hmv with Q for an identity P and
-/// P for Q's Z = 0, the contract of `JacobianPoint::double_n_add_affine_on`:
-/// wrong for [2^k]P = Q ≠ O, which the caller rules out), for coordinates
+/// the P-384 prime, then the step `q` ([`WindowAdd`]): nothing; + Q
+/// (Q affine as (x, y, 1), or (x, y, 0) for none; the mixed madd-2004-hmv
+/// with Q for an identity P and P for Q's Z = 0, the contract of
+/// `JacobianPoint::double_n_add_affine_on`: wrong for [2^k]P = Q ≠ O,
+/// which the caller rules out); or 2·[2^k]P + Q for an affine Q = (x, y)
+/// by the doubling-addition of `JacobianPoint::double_add_affine` (no
+/// exceptional case handled), for coordinates
 /// in kurve's Montgomery form (R = 2³⁸⁴, each below p), written back in
 /// place, on the state in `scratch` (one for the whole chain: see `run`).
 /// Runs only when the MULX/ADCX/ADOX backend is selected
-/// ([`super::adx_selected`]) and k ≥ 1, or k = 0 with Q given (the
-/// addition alone): returns false, and leaves `xyz` untouched, otherwise. Constant time in the points (k
-/// and whether Q is given are public); never fails.
+/// ([`super::adx_selected`]) and k ≥ 1, or k = 0 with an addition (the
+/// addition alone): returns false, and leaves `xyz` untouched, otherwise.
+/// Constant time in the points (k and the kind of step are public); never
+/// fails.
 #[inline]
 pub fn p384_double_n_add_if_selected(
     scratch: &mut DoubleNAddScratch,
     xyz: [&mut [u64; 6]; 3],
-    q: Option<[&[u64; 6]; 3]>,
+    q: WindowAdd<'_, [u64; 6]>,
     k: u32,
 ) -> bool {
     run(scratch, xyz, q, k, 2, &gen::P384_INPUTS, &gen::P384_CONSTANTS, None, gen::p384_double_n_add_raw)
@@ -217,7 +224,7 @@ pub fn p384_double_n_add_if_selected(
 pub fn p521_double_n_add_if_selected(
     scratch: &mut DoubleNAddScratch,
     xyz: [&mut [u64; 9]; 3],
-    q: Option<[&[u64; 9]; 3]>,
+    q: WindowAdd<'_, [u64; 9]>,
     k: u32,
 ) -> bool {
     run(scratch, xyz, q, k, 3, &gen::P521_INPUTS, &gen::P521_CONSTANTS, None, gen::p521_double_n_add_raw)
@@ -232,7 +239,7 @@ pub fn p521_double_n_add_if_selected(
 pub fn mont4_double_n_add_if_selected(
     scratch: &mut DoubleNAddScratch,
     xyz: [&mut [u64; 4]; 3],
-    q: Option<[&[u64; 4]; 3]>,
+    q: WindowAdd<'_, [u64; 4]>,
     k: u32,
     m: &[u64; 4],
     inv: u64,
@@ -250,14 +257,15 @@ pub fn mont4_double_n_add_if_selected(
 pub fn k256_double_n_add_if_selected(
     scratch: &mut DoubleNAddScratch,
     xyz: [&mut [u64; 4]; 3],
-    q: Option<[&[u64; 4]; 3]>,
+    q: WindowAdd<'_, [u64; 4]>,
     k: u32,
 ) -> bool {
     run(scratch, xyz, q, k, 5, &gen::K256_INPUTS, &gen::K256_CONSTANTS, None, gen::k256_double_n_add_raw)
 }
 
 /// Lays out the state at the offsets `at` (P's X, Y, Z, Q's X, Y, Z when
-/// given, k, the add flag) in the first W words of `scratch`, straight
+/// given (X, Y for the doubling-addition, which does not read Q's Z), k,
+/// the step word, [`WindowAdd::word`]) in the first W words of `scratch`, straight
 /// from the caller's coordinates, the routine's constants when the
 /// scratch does not hold them yet (`id` names the routine, hence its
 /// layout and constants), and the `modulus` words of a generic routine at
@@ -269,13 +277,13 @@ pub fn k256_double_n_add_if_selected(
 /// is an input written here or a temporary it wrote before (Q's slots
 /// only when `add` is set), so what an earlier call left does not matter.
 /// False, with `xyz` untouched, unless the MULX/ADCX/ADOX backend is
-/// selected and k ≥ 1, or k = 0 with Q given (every routine then adds
-/// alone).
+/// selected and k ≥ 1, or k = 0 with an addition (every routine then
+/// adds alone).
 #[inline(always)]
 fn run<const N: usize, const W: usize, const K: usize, const C: usize>(
     scratch: &mut DoubleNAddScratch,
     xyz: [&mut [u64; N]; 3],
-    q: Option<[&[u64; N]; 3]>,
+    q: WindowAdd<'_, [u64; N]>,
     k: u32,
     id: usize,
     at: &[usize; 8],
@@ -283,7 +291,7 @@ fn run<const N: usize, const W: usize, const K: usize, const C: usize>(
     modulus: Option<(usize, [u64; 5])>,
     raw: unsafe fn(&mut [u64; W]),
 ) -> bool {
-    if !super::adx_selected() || k == 0 && q.is_none() {
+    if !super::adx_selected() || k == 0 && matches!(q, WindowAdd::None) {
         return false;
     }
     let Some(st) = scratch.words.first_chunk_mut::<W>() else {
@@ -293,10 +301,13 @@ fn run<const N: usize, const W: usize, const K: usize, const C: usize>(
     for (c, &o) in xyz.iter().zip(at_p.iter()) {
         st[o..o + N].copy_from_slice(&c[..]);
     }
-    if let Some(q) = q {
-        for (c, &o) in q.iter().zip(at_q.iter()) {
-            st[o..o + N].copy_from_slice(&c[..]);
-        }
+    let q_coordinates: &[&[u64; N]] = match &q {
+        WindowAdd::None => &[],
+        WindowAdd::Mixed(c) => c,
+        WindowAdd::DoubleMixed(c) => c,
+    };
+    for (c, &o) in q_coordinates.iter().zip(at_q.iter()) {
+        st[o..o + N].copy_from_slice(&c[..]);
     }
     // the constants once per scratch and routine
     if scratch.layout != id {
@@ -309,11 +320,12 @@ fn run<const N: usize, const W: usize, const K: usize, const C: usize>(
         st[o..o + 5].copy_from_slice(&m);
     }
     st[at[6]] = u64::from(k);
-    st[at[7]] = u64::from(q.is_some());
+    st[at[7]] = q.word();
     // SAFETY: `adx_selected` holds only when the CPU has BMI2 and ADX; the
     // state is laid out as the routine expects (coordinates below p, the
     // constants of its negated terms or its modulus at their offsets,
-    // cnt = k, and k >= 1 or the addition requested).
+    // cnt = k, and k >= 1 or an addition requested, the step word 0, 1
+    // or 2).
     unsafe { raw(st) };
     for (c, &o) in xyz.into_iter().zip(at_p.iter()) {
         c.copy_from_slice(&st[o..o + N]);

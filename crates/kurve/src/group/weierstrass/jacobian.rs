@@ -10,15 +10,18 @@
 //! 2m_3b for the complete homogeneous doublings of Renes–Costello–Batina
 //! (EUROCRYPT 2016). The constant-time additions are incomplete Jacobian
 //! formulas where the caller proves that equal summands cannot meet — the
-//! window chain of `ProjectivePoint::mul` (the mixed `madd-2004-hmv` on
-//! its affine table, [`JacobianPoint::double_n_add_affine_on`], and the
+//! window chain of `ProjectivePoint::mul` (the doubling-addition
+//! [`JacobianPoint::double_add_affine`] on its affine table of odd
+//! multiples, [`JacobianPoint::double_n_double_add_affine_on`], and the
 //! co-Z additions building that table,
-//! [`JacobianPoint::multiples_affine_coz`]) and the fixed-base sum of
+//! [`JacobianPoint::multiples_odd_affine_coz`]), the fixed-base sum of
 //! `ProjectivePoint::mul_base` (`madd-2004-hmv`,
 //! [`JacobianPoint::add_affine_unless_equal_on`]) and the GLV chain of
-//! `ProjectivePoint::mul_glv`, the identity handled by
+//! `ProjectivePoint::mul_glv` (the mixed `madd-2004-hmv`,
+//! [`JacobianPoint::double_n_add_affine_on`], on tables built by
+//! [`JacobianPoint::multiples_affine_coz`]), the identity handled by
 //! masks — and the complete homogeneous RCB16 formulas for the last
-//! digits, where that proof does not hold.
+//! digits of those two, where that proof does not hold.
 //!
 //! Formulas (Bernstein–Lange, Explicit-Formulas Database, `g1p/shortw-jacobian`):
 //! * a = −3, `dbl-2001-b`: δ = Z², γ = Y², β = X·γ, α = 3(X − δ)(X + δ),
@@ -39,7 +42,7 @@
 //! time and never fails.
 
 use super::{AKind, ProjectivePoint, WeierstrassCurve};
-use crate::arith::backend::DoubleNAddScratch;
+use crate::arith::backend::{DoubleNAddScratch, WindowAdd};
 use crate::field::Field;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
@@ -140,7 +143,7 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
     /// Constant time in P (k is public); never fails.
     #[inline(always)]
     pub(crate) fn double_n_on<const M3: bool>(&self, k: u32, scratch: &mut DoubleNAddScratch) -> Self {
-        if let Some(r) = self.fused_double_n_add::<M3>(None, k, scratch) {
+        if let Some(r) = self.fused_double_n_add::<M3>(WindowAdd::None, k, scratch) {
             return r;
         }
         let mut r = *self;
@@ -167,8 +170,8 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         skip: Choice,
         scratch: &mut DoubleNAddScratch,
     ) -> Self {
-        let q = JacobianPoint { x: *x2, y: *y2, z: C::Base::conditional_select(&C::Base::ONE, &C::Base::ZERO, skip) };
-        if let Some(r) = self.fused_double_n_add::<M3>(Some(&q), k, scratch) {
+        let qz = C::Base::conditional_select(&C::Base::ONE, &C::Base::ZERO, skip);
+        if let Some(r) = self.fused_double_n_add::<M3>(WindowAdd::Mixed([x2, y2, &qz]), k, scratch) {
             return r;
         }
         let d = self.double_n_on::<M3>(k, scratch);
@@ -176,22 +179,93 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         Self::conditional_select(&sum, &d, skip)
     }
 
+    /// [2^(k+1)]P + (x₂, y₂) for an affine (x₂, y₂): k doublings by
+    /// [`Self::double_n_on`], then [`Self::double_add_affine`], or the
+    /// field's fused routine for all of it where it has one (the same
+    /// values). The contract of `double_add_affine`: with R = [2^k]P, the
+    /// caller rules out R = O, R = ±(x₂, y₂) and 2R = −(x₂, y₂). `scratch`
+    /// as for [`Self::double_n_on`]. Constant time in P and the entry (k
+    /// is public); never fails.
+    #[inline(always)]
+    pub(crate) fn double_n_double_add_affine_on<const M3: bool>(
+        &self,
+        k: u32,
+        x2: &C::Base,
+        y2: &C::Base,
+        scratch: &mut DoubleNAddScratch,
+    ) -> Self {
+        if let Some(r) = self.fused_double_n_add::<M3>(WindowAdd::DoubleMixed([x2, y2]), k, scratch) {
+            return r;
+        }
+        self.double_n_on::<M3>(k, scratch).double_add_affine(x2, y2)
+    }
+
+    /// 2P + Q for an affine Q = (x₂, y₂), as (P + Q) + P in one formula:
+    /// the co-Z doubling-addition of Longa–Miri ("New composite operations
+    /// and precomputation scheme for elliptic curve cryptosystems over
+    /// prime fields", PKC 2008) with the slope of Eisenträger–Lauter–
+    /// Montgomery ("Fast elliptic curve arithmetic and improved Weil
+    /// pairing evaluation", CT-RSA 2003), which never forms the y of P + Q.
+    ///
+    /// Procedure: P + Q by `madd-2004-hmv` over Z₃ = Z₁·H (Z1Z1 = Z₁²,
+    /// U₂ = x₂·Z1Z1, S₂ = y₂·Z₁·Z1Z1, H = U₂ − X₁, r = S₂ − Y₁, HH = H²,
+    /// HHH = H·HH, X₃ = r² − HHH − 2V), with P over the same Z₃ as
+    /// (V, J) = (X₁·HH, Y₁·HHH); then D = X₃ − V, N = r·D + 2J (the slope
+    /// through P + Q and P is −N/(Z₃·D)), DD = D², DDD = D·DD, W = V·DD,
+    /// X₄ = N² − 2W − DDD, Y₄ = N(X₄ − W) − J·DDD, Z₄ = Z₃·D. 13M + 5S,
+    /// against 12M + 7S (a = −3) for a doubling and the mixed addition,
+    /// with fewer linear operations and no curve constant (every a).
+    ///
+    /// Correct unless P = O, Q = O, P = ±Q (H = 0) or P + Q = −P
+    /// (D = 0): the caller rules these out (`ProjectivePoint::mul_window`:
+    /// they need digits the odd recoding never produces). Constant time;
+    /// never fails.
+    #[inline(always)]
+    pub(crate) fn double_add_affine(&self, x2: &C::Base, y2: &C::Base) -> Self {
+        let (x1, y1, z1) = (self.x, self.y, self.z);
+        let z1z1 = z1.square();
+        let h = *x2 * z1z1 - x1;
+        let r = *y2 * (z1 * z1z1) - y1;
+        let hh = h.square();
+        let hhh = h * hh;
+        let v = x1 * hh;
+        let j = y1 * hhh;
+        let d = r.square() - hhh - v.double() - v;
+        let dd = d.square();
+        let ddd = d * dd;
+        let w = v * dd;
+        let n = r * d + j.double();
+        let x4 = n.square() - w.double() - ddd;
+        let y4 = if C::Base::FUSED_SUM_OF_PRODUCTS {
+            C::Base::sum_of_products(&n, &(x4 - w), &-j, &ddd)
+        } else {
+            n * (x4 - w) - j * ddd
+        };
+        let z4 = (z1 * h) * d;
+        JacobianPoint { x: x4, y: y4, z: z4 }
+    }
+
     /// The fused routine of [`Field::jacobian_double_n_add_a_minus_3`] when
     /// the doubling is the a = −3 one, or of
     /// [`Field::jacobian_double_n_add_a_zero`] when it is the a = 0 one, and
-    /// the field has it; else `None`.
+    /// the field has it, with the step `q` after the doublings
+    /// ([`WindowAdd`]); else `None`.
     #[inline(always)]
-    fn fused_double_n_add<const M3: bool>(&self, q: Option<&Self>, k: u32, scratch: &mut DoubleNAddScratch) -> Option<Self> {
+    fn fused_double_n_add<const M3: bool>(
+        &self,
+        q: WindowAdd<'_, C::Base>,
+        k: u32,
+        scratch: &mut DoubleNAddScratch,
+    ) -> Option<Self> {
         let a_minus_3 = M3 || matches!(C::A_KIND, AKind::MinusThree);
         if !a_minus_3 && !matches!(C::A_KIND, AKind::Zero) {
             return None;
         }
         let mut xyz = [self.x, self.y, self.z];
-        let q = q.map(|q| [q.x, q.y, q.z]);
         let done = if a_minus_3 {
-            C::Base::jacobian_double_n_add_a_minus_3(&mut xyz, q.as_ref(), k, scratch)
+            C::Base::jacobian_double_n_add_a_minus_3(&mut xyz, q, k, scratch)
         } else {
-            C::Base::jacobian_double_n_add_a_zero(&mut xyz, q.as_ref(), k, scratch)
+            C::Base::jacobian_double_n_add_a_zero(&mut xyz, q, k, scratch)
         };
         if done {
             let [x, y, z] = xyz;
@@ -256,10 +330,30 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
     /// i + 1 ≤ T < n. P = O
     /// (Z = 0) gives Z_D = 0 and every Z 0; the inverse of 0 is taken as 0
     /// and all entries come out as (0, 0), which the caller must discard
-    /// (`ProjectivePoint::mul_window` replaces its result by the
+    /// (`ProjectivePoint::mul_glv` replaces its result by the
     /// identity). Constant time (straight-line formulas, the constant-time
     /// safegcd); never fails.
     pub(crate) fn multiples_affine_coz<const M3: bool, const T: usize>(&self) -> [[C::Base; 2]; T] {
+        self.multiples_coz::<M3, T, false>()
+    }
+
+    /// The affine (x, y) of the odd multiples [1]P, [3]P, …, [2T − 1]P,
+    /// the same way as [`Self::multiples_affine_coz`] but adding D = 2P
+    /// each time: [2i + 1]P = D + [2i − 1]P for i = 1…T − 1 by `ZADDU`
+    /// (one more than there: T − 1 additions), D carried along. For P ≠ O
+    /// of prime order n > 2T + 1 (with `M3`, on the a = −3 isomorph).
+    /// No exceptional case: H = 0 would need [2i − 1]P = ±2P, so
+    /// n | 2i − 3 or n | 2i + 1, both odd and below n. P = O gives (0, 0)
+    /// throughout, which the caller discards (`ProjectivePoint::mul_window`).
+    /// Constant time; never fails.
+    pub(crate) fn multiples_odd_affine_coz<const M3: bool, const T: usize>(&self) -> [[C::Base; 2]; T] {
+        self.multiples_coz::<M3, T, true>()
+    }
+
+    /// The body of [`Self::multiples_affine_coz`] (`ODD` false: [i + 1]P
+    /// for i < T) and [`Self::multiples_odd_affine_coz`] (`ODD`: [2i + 1]P).
+    #[inline(always)]
+    fn multiples_coz<const M3: bool, const T: usize, const ODD: bool>(&self) -> [[C::Base; 2]; T] {
         const { assert!(T >= 2) };
         let (x, y, z) = (self.x, self.y, self.z);
         let m = if M3 || matches!(C::A_KIND, AKind::MinusThree) {
@@ -280,12 +374,20 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         let dx = m.square() - s.double();
         // Y_D = M(S − X_D) − (4Y²)²/2 and 8Y⁴ = (4Y²)²/2
         let dy = mul_sub_half_square(&m, &(s - dx), &yy4);
+        // the addend (P, or D = 2P for the odd multiples) over the running Z
         let (mut px, mut py) = (s, yy4.square().half());
         let mut t = [[px, py]; T];
-        t[1] = [dx, dy];
-        // Hᵢ² and Hᵢ³ of each new Z (index 0 and 1 unused)
+        // the first multiple made by an addition
+        let first = if ODD {
+            [px, py] = [dx, dy];
+            1
+        } else {
+            t[1] = [dx, dy];
+            2
+        };
+        // Hᵢ² and Hᵢ³ of each new Z (indices below `first` unused)
         let mut ratio = [[C::Base::ONE; 2]; T];
-        for i in 2..T {
+        for i in first..T {
             let (sum, p, [h, hh, hhh]) = zaddu(&[px, py], &t[i - 1]);
             t[i] = sum;
             [px, py] = p;
@@ -299,7 +401,7 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         let mut out = [[C::Base::ZERO; 2]; T];
         for i in (0..T).rev() {
             out[i] = [t[i][0] * zi2, t[i][1] * zi3];
-            if i >= 2 {
+            if i >= first {
                 zi2 = zi2 * ratio[i][0];
                 zi3 = zi3 * ratio[i][1];
             }
@@ -613,7 +715,7 @@ impl<C: WeierstrassCurve> JacobianPoint<C> {
         scratch: &mut DoubleNAddScratch,
     ) -> Self {
         let q = Self::from_affine_vartime(x2, y2);
-        if let Some(r) = self.fused_double_n_add::<M3>(Some(&q), k, scratch) {
+        if let Some(r) = self.fused_double_n_add::<M3>(WindowAdd::Mixed([x2, y2, &q.z]), k, scratch) {
             if r.is_identity_vartime() && bool::from(r.x.is_zero()) {
                 return q.double_on::<M3>();
             }
@@ -892,25 +994,40 @@ mod tests {
                 }
                 let skip = q.z.is_zero();
                 let sum = JacobianPoint::conditional_select(&r.add_affine_unless_equal(&q.x, &q.y), &r, skip);
-                for (qq, want) in [(None, r), (Some([q.x, q.y, q.z]), sum)] {
+                // the doubling-addition: its formula on arbitrary triples
+                // (no case is selected, so every input has one answer)
+                let dbl_add = r.double_add_affine(&q.x, &q.y);
+                let steps = [
+                    (WindowAdd::None, r),
+                    (WindowAdd::Mixed([&q.x, &q.y, &q.z]), sum),
+                    (WindowAdd::DoubleMixed([&q.x, &q.y]), dbl_add),
+                ];
+                for (qq, want) in steps {
                     let mut xyz = [p.x, p.y, p.z];
+                    let word = qq.word();
                     let fused = if a_zero {
-                        C::Base::jacobian_double_n_add_a_zero(&mut xyz, qq.as_ref(), k, &mut scratch)
+                        C::Base::jacobian_double_n_add_a_zero(&mut xyz, qq, k, &mut scratch)
                     } else {
-                        C::Base::jacobian_double_n_add_a_minus_3(&mut xyz, qq.as_ref(), k, &mut scratch)
+                        C::Base::jacobian_double_n_add_a_minus_3(&mut xyz, qq, k, &mut scratch)
                     };
-                    if k == 0 && qq.is_none() {
+                    if k == 0 && word == 0 {
                         assert!(!fused, "k = 0 without Q, round {round}");
                     }
                     if !fused {
                         continue;
                     }
                     ran = true;
-                    let add = qq.is_some();
-                    assert_eq!(xyz[0].limbs(), want.x.limbs(), "X, round {round}, k {k}, add {add}");
-                    assert_eq!(xyz[1].limbs(), want.y.limbs(), "Y, round {round}, k {k}, add {add}");
-                    assert_eq!(xyz[2].limbs(), want.z.limbs(), "Z, round {round}, k {k}, add {add}");
+                    assert_eq!(xyz[0].limbs(), want.x.limbs(), "X, round {round}, k {k}, step {word}");
+                    assert_eq!(xyz[1].limbs(), want.y.limbs(), "Y, round {round}, k {k}, step {word}");
+                    assert_eq!(xyz[2].limbs(), want.z.limbs(), "Z, round {round}, k {k}, step {word}");
                 }
+                let m3 = !a_zero;
+                let via = if m3 {
+                    p.double_n_double_add_affine_on::<true>(k, &q.x, &q.y, &mut scratch)
+                } else {
+                    p.double_n_double_add_affine_on::<false>(k, &q.x, &q.y, &mut scratch)
+                };
+                assert_eq!([via.x.limbs(), via.y.limbs(), via.z.limbs()], [dbl_add.x.limbs(), dbl_add.y.limbs(), dbl_add.z.limbs()], "round {round}, k {k}");
                 assert_eq!(p.double_n_on::<false>(k, &mut scratch).x.limbs(), r.x.limbs());
                 if k == 0 {
                     // the fixed-base sum (`mul_base`), fused where it can be

@@ -20,11 +20,14 @@
 //! callers that may add "nothing" discard the result with a masked select).
 //!
 //! Scalar multiplication:
-//! - [`ProjectivePoint::mul`]: constant time; signed fixed window, 4-bit
-//!   (digits in [−8, 8], table [1..8]P) for fields up to 200 bits and 5-bit
-//!   (digits in [−16, 16], table [1..16]P) above; the table affine (co-Z
-//!   additions and one constant-time inversion), read with a full masked
-//!   scan and a masked negation, and added by a mixed addition.
+//! - [`ProjectivePoint::mul`]: constant time; regular odd-digit fixed
+//!   window (k or n − k made odd, every digit odd and nonzero), 4-bit
+//!   (digits odd in [−15, 15], table [1, 3, …, 15]P) for fields up to 200
+//!   bits and 5-bit (odd in [−31, 31], table [1, 3, …, 31]P) above; the
+//!   table affine (co-Z additions and one constant-time inversion), read
+//!   with a full masked scan and a masked negation; each window w − 1
+//!   doublings and one doubling-addition 2Q + E, no exceptional case
+//!   possible, so nothing masked in the chain (GLV curves: `mul_glv`).
 //! - [`ProjectivePoint::mul_base`]: constant time; signed w-bit fixed
 //!   window over a compile-time table of ((j+1)·2^(w·i))·G in affine form
 //!   ([`precomp`]; w = 7 on secp256r1, secp256k1, secp384r1 and secp521r1,
@@ -760,19 +763,18 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     /// [k]P, constant time in k and P. Never fails; [0]P and [k]O are the
     /// identity.
     ///
-    /// Procedure (signed w-bit fixed window, [`recode::signed_window`];
-    /// w = 4 for fields up to 200 bits, w = 5 above):
-    /// k = Σ dᵢ·2^(wi) with dᵢ ∈ [−2^(w−1), 2^(w−1)]; T[j] = [j+1]P for
-    /// j in 0..2^(w−1), in affine form; Q ← T(d_top); for each lower digit
-    /// d: Q ← [2^w]Q; Q ← Q + sign(d)·T[|d|−1], where the entry is read by
-    /// scanning every entry with masked selects, negated by a masked
-    /// select, and the sum discarded by a masked select when |d| = 0. The
-    /// whole chain runs in Jacobian coordinates: the doublings are
-    /// exception-free on these odd-order curves (see `jacobian.rs`), the
-    /// additions above the last
-    /// digit provably never meet equal summands (argument at
-    /// `mul_window`), and the last addition uses the complete RCB16
-    /// formula, so no input needs a branch.
+    /// Procedure (regular odd-digit fixed window, [`recode::odd_window`];
+    /// w = 4 for fields up to 200 bits, w = 5 above): k is made odd (n − k
+    /// for an even k, the result then negated); k = Σ dᵢ·2^(wi) with every
+    /// dᵢ odd in [−(2^w − 1), 2^w − 1]; T[j] = [2j+1]P for j in
+    /// 0..2^(w−1), in affine form; Q ← T(d_top); for each lower digit d:
+    /// Q ← [2^(w−1)]Q, then Q ← 2Q + sign(d)·T[(|d|−1)/2] in one
+    /// doubling-addition, where the entry is read by scanning every entry
+    /// with masked selects and negated by a masked select. The whole chain
+    /// runs in Jacobian coordinates: the doublings are exception-free on
+    /// these odd-order curves (see `jacobian.rs`), and no digit is 0 and no
+    /// doubling-addition meets the summands it cannot handle, for every
+    /// k (argument at `mul_window`), so no input needs a branch or a mask.
     ///
     /// On curves with a GLV endomorphism ([`WeierstrassCurve::GLV`]) the
     /// scalar is split instead (see [`Self::mul_glv`]).
@@ -790,37 +792,46 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
         self.mul_window_auto(k.as_field(), None)
     }
 
-    /// The signed fixed-window chain of [`Self::mul`] with window width
-    /// w = log₂(T) + 1 (T = 2^(w−1) table entries; `mul` uses T = 8, w = 4,
-    /// for fields up to 200 bits and T = 16, w = 5, above). With
-    /// `iso_b = Some(b)` the point is on y² = x³ − 3x + b (the a = −3
-    /// isomorph of this curve) and the a = −3 doubling is used throughout.
+    /// The regular odd-digit fixed-window chain of [`Self::mul`] with
+    /// window width w = log₂(T) + 1 (T = 2^(w−1) table entries, the odd
+    /// multiples [1]P … [2^w − 1]P; `mul` uses T = 8, w = 4, for fields up
+    /// to 200 bits and T = 16, w = 5, above). With `iso_b = Some(b)` the
+    /// point is on y² = x³ − 3x + b (the a = −3 isomorph of this curve)
+    /// and the a = −3 doubling is used throughout.
     ///
-    /// Procedure: the table T[j] = [j+1]P in affine (x, y), by co-Z
-    /// additions and one constant-time inversion
-    /// ([`JacobianPoint::multiples_affine_coz`]); k = Σ dᵢ·2^(w·i),
-    /// dᵢ ∈ [−2^(w−1), 2^(w−1)] ([`recode::signed_window`]); Q ← d_top·P;
-    /// for i from the top down to 1: Q ← [2^w]Q, Q ← Q + dᵢ·P by the
-    /// incomplete mixed addition (`madd-2004-hmv`, 8M + 3S,
-    /// [`JacobianPoint::double_n_add_affine_on`]; dᵢ = 0 keeps Q by a
-    /// masked select, since the affine table cannot hold the identity);
-    /// for the last digit the complete RCB16 addition in homogeneous form.
-    /// Each entry is read by a full masked scan of the table and negated by
-    /// a masked select.
+    /// Procedure: k′ = k if k is odd, n − k if it is even (then [k]P =
+    /// −[k′]P), 1 for k = 0 (the result replaced by the identity); the
+    /// table T[j] = [2j+1]P in affine (x, y), by co-Z additions of 2P and
+    /// one constant-time inversion ([`JacobianPoint::multiples_odd_affine_coz`]);
+    /// k′ = Σ dᵢ·2^(w·i) with every dᵢ odd, |dᵢ| ≤ 2^w − 1, the top one
+    /// positive ([`recode::odd_window`], the regular recoding of
+    /// Joye–Tunstall); Q ← T(d_top); for i from the top − 1 down to 0:
+    /// Q ← [2^(w−1)]Q, then Q ← 2Q + dᵢ·P by the doubling-addition
+    /// [`JacobianPoint::double_add_affine`] ((Q + E) + Q in one formula,
+    /// 13M + 5S, no identity handling;
+    /// [`JacobianPoint::double_n_double_add_affine_on`] runs the window in
+    /// the field's assembly block where it has one); each entry is read by
+    /// a full masked scan of the table and negated by a masked select. The
+    /// result leaves in homogeneous form, negated by a masked select for
+    /// an even k.
     ///
-    /// Why the incomplete addition is safe above digit 0 (P of prime order
-    /// n, cofactor 1): before digit i ≥ 1 is added, Q = [2^w·m]P with
-    /// 2^w·m + dᵢ = Σ_{j ≥ i} dⱼ·2^(w(j−i)) = (k − Σ_{j<i} dⱼ·2^(wj))/2^(wi),
-    /// of absolute value below k/2^(wi) + 1 ≤ n/2^w + 1. Q = dᵢ·P with
-    /// P ≠ O needs 2^w·m ≡ dᵢ (mod n), and |2^w·m − dᵢ| ≤ n/2^w + 1 + 2^w
-    /// < n, so 2^w·m = dᵢ; |dᵢ| ≤ 2^(w−1) then forces m = dᵢ = 0: both
-    /// summands are the identity, which the addition's masks handle. For
-    /// i = 0 the bound fails and the case can happen: k = n − 2δ with
-    /// d₀ = −δ gives Q = [k − d₀]P = [−δ]P = d₀·P, and d₀ ≡ k (mod 2^w)
-    /// makes that possible when δ ≡ n (mod 2^w) has a solution in
-    /// [1, 2^(w−1)] (secp521r1: δ = 9, k = n − 18), hence the complete
-    /// formula there. The table's co-Z additions [j]P + P (2 ≤ j ≤ T − 1)
-    /// never meet ±P either: that would need n | j − 1 or n | j + 1.
+    /// Why no window meets an exceptional case (P of prime order n,
+    /// cofactor 1, 1 ≤ k′ < n). Let kᵢ = Σ_{j ≥ i} dⱼ·2^(w(j−i)), the value
+    /// recoded from window i up: odd, so kᵢ ≥ 1, and kᵢ < k′/2^(wi) + 1
+    /// (the lower digits sum to less than 2^(wi) in absolute value), so
+    /// k₀ = k′ < n and kᵢ ≤ n/2^w + 1 for i ≥ 1. Window i starts from
+    /// Q = [kᵢ₊₁]P and forms A = [2^(w−1)·kᵢ₊₁]P, then (A + E) + A with
+    /// E = dᵢ·P. The formula needs A ≠ O, E ≠ O, A ≠ ±E and
+    /// A + E ≠ −A. A = O needs n | 2^(w−1)·kᵢ₊₁, but
+    /// 0 < 2^(w−1)·kᵢ₊₁ ≤ n/2 + 2^(w−1) < n; E ≠ O as 0 < |dᵢ| < n;
+    /// A = ±E needs n | 2^(w−1)·kᵢ₊₁ ∓ dᵢ, an odd number (dᵢ is odd) of
+    /// absolute value at most n/2 + 2^(w−1) + 2^w − 1 < n, so nonzero and
+    /// not a multiple; A + E = −A needs n | 2^w·kᵢ₊₁ + dᵢ = kᵢ, and
+    /// 1 ≤ kᵢ < n. The doublings are exception-free (odd order). The
+    /// table's co-Z additions are safe too (see
+    /// `multiples_odd_affine_coz`). So every k, 0 and n − 1 included, runs
+    /// the same straight-line chain, and the complete formula the
+    /// signed-digit chain needed for its last digit is gone.
     ///
     /// P = O makes the table (0, 0) throughout (its Z's are 0 and the
     /// inverse of 0 is taken as 0); the chain then computes a meaningless
@@ -871,61 +882,71 @@ impl<C: WeierstrassCurve> ProjectivePoint<C> {
     ///   57.6 → 55.0 → 52.5, secp224r1 64.2 → 55.3 → 53.0; secp256r1
     ///   unchanged (47.7).
     ///
+    /// - the signed digits dᵢ ∈ [−2^(w−1), 2^(w−1)] with w doublings and
+    ///   the masked mixed addition per window (the identity and the digit 0
+    ///   selected by masks) and the complete RCB16 addition for the last
+    ///   digit → the odd digits with w − 1 doublings and the
+    ///   doubling-addition per window, nothing masked (Intel Xeon with
+    ///   IFMA, family 6 model 167): one window in the assembly blocks
+    ///   called from C (TSC cycles, min of 3000 interleaved rounds of ten)
+    ///   P-256 1460 → 1413 (0.968), P-384 3502 → 3408 (0.973), P-521
+    ///   3679 → 3643 (0.990); ECDH against aws-lc-rs in the same `--peers`
+    ///   runs (three alternating runs of the two binaries) secp384r1
+    ///   1.007–1.010 → 0.973–0.976, secp256r1 0.974–0.978 → 0.940–0.944,
+    ///   secp521r1 0.987–0.994 → 0.971–0.977; lab `mul`, new/old over
+    ///   the sums of three alternating runs, secp256r1 0.91, secp384r1
+    ///   0.94, secp521r1 0.98, secp224r1 0.97, secp192r1 0.99, the
+    ///   brainpool curves 0.92–0.98 (the curves whose `mul` did not
+    ///   change came out 0.98–1.03: the noise of these runs).
+    ///
     /// Constant time: the loop counts depend on T and the public scalar
     /// size only, the inversion is the constant-time safegcd, every table
-    /// read is a full masked scan, the identity cases are masked selects.
+    /// read is a full masked scan, the parity of k and the cases k = 0 and
+    /// P = O are masked selects.
     #[inline(always)]
     fn mul_window<const T: usize>(&self, k: &C::ScalarField, iso_b: Option<&C::Base>) -> Self {
-        const { assert!(C::COFACTOR == 1, "mul_window: the incomplete additions need a prime-order group") };
-        let add = |p: &Self, q: &Self| match iso_b {
-            Some(b) => p.add_a_minus_3_b(q, b),
-            None => p.add(q),
-        };
-        // one scratch for the fused routines of the whole chain, zeroized
-        // when dropped (see `DoubleNAddScratch`)
+        const { assert!(C::COFACTOR == 1, "mul_window: the chain's exception-free argument needs a prime-order group") };
         let mut scratch = DoubleNAddScratch::new();
-        let dbl_n = |p: &JacobianPoint<C>, k: u32, s: &mut DoubleNAddScratch| match iso_b {
-            Some(_) => p.double_n_on::<true>(k, s),
-            None => p.double_n_on::<false>(k, s),
-        };
-        let dbl_n_add = |p: &JacobianPoint<C>, k: u32, [x, y]: [C::Base; 2], skip: Choice, s: &mut DoubleNAddScratch| match iso_b {
-            Some(_) => p.double_n_add_affine_on::<true>(k, &x, &y, skip, s),
-            None => p.double_n_add_affine_on::<false>(k, &x, &y, skip, s),
-        };
         let w = T.trailing_zeros() + 1;
-        // xy[j] = [j+1]P, affine
+        // k′: odd, in [1, n)
+        let even = !k.is_odd();
+        let k_zero = k.is_zero();
+        let mut kk = C::ScalarField::conditional_select(k, &-*k, even);
+        kk = C::ScalarField::conditional_select(&kk, &C::ScalarField::ONE, k_zero);
+        let (mut buf, _) = recode::to_be_buffer(&kk);
+        kk.zeroize();
+        let mut digits = [0i8; recode::SIGNED4_MAX_DIGITS];
+        let n = recode::odd_window(&buf, C::ScalarField::BITS as usize, w, &mut digits);
+        buf.zeroize();
+        debug_assert!(n >= 2);
+        // xy[j] = [2j+1]P, affine
         let p1 = JacobianPoint::from_projective(self);
         let mut xy = match iso_b {
-            Some(_) => p1.multiples_affine_coz::<true, T>(),
-            None => p1.multiples_affine_coz::<false, T>(),
+            Some(_) => p1.multiples_odd_affine_coz::<true, T>(),
+            None => p1.multiples_odd_affine_coz::<false, T>(),
         };
-        // (x, ±y) for the entry |d|, and whether d = 0 (then (0, 0))
+        // (x, ±y) of the entry for the odd digit d: index (|d| + 1)/2 of
+        // the 1-based masked scan
         let lookup = |d: i8| {
             let (mag, neg) = recode::signed_abs(d);
-            let [x, y] = C::Base::lookup(&xy, mag);
-            ([x, C::Base::conditional_select(&y, &-y, neg)], mag.ct_eq(&0))
+            let [x, y] = C::Base::lookup(&xy, (mag >> 1) + 1);
+            [x, C::Base::conditional_select(&y, &-y, neg)]
         };
-        let mut digits = [0i8; recode::SIGNED4_MAX_DIGITS];
-        let n = recode::signed_window(k, w, &mut digits);
-        debug_assert!(n >= 2);
-        let ([x, y], zero) = lookup(digits[n - 1]);
-        let mut acc = JacobianPoint::conditional_select(
-            &JacobianPoint::from_affine_vartime(&x, &y),
-            &JacobianPoint::IDENTITY_VARTIME,
-            zero,
-        );
-        for &d in digits[1..n - 1].iter().rev() {
-            let (entry, zero) = lookup(d);
-            acc = dbl_n_add(&acc, w, entry, zero, &mut scratch);
+        let [x, y] = lookup(digits[n - 1]);
+        let mut acc = JacobianPoint::from_affine_vartime(&x, &y);
+        for &d in digits[..n - 1].iter().rev() {
+            let [x, y] = lookup(d);
+            acc = match iso_b {
+                Some(_) => acc.double_n_double_add_affine_on::<true>(w - 1, &x, &y, &mut scratch),
+                None => acc.double_n_double_add_affine_on::<false>(w - 1, &x, &y, &mut scratch),
+            };
         }
-        acc = dbl_n(&acc, w, &mut scratch);
-        let ([x, y], zero) = lookup(digits[0]);
-        let last = Self::conditional_select(&Self { x, y, z: C::Base::ONE }, &Self::IDENTITY, zero);
-        let r = add(&acc.to_projective(), &last);
+        let r = acc.to_projective();
         acc.zeroize();
         digits.zeroize();
         xy.zeroize();
-        Self::conditional_select(&r, &Self::IDENTITY, self.z.is_zero())
+        let r = Self::conditional_select(&r, &r.neg(), even);
+        Self::conditional_select(&r, &Self::IDENTITY, k_zero | self.z.is_zero())
     }
 
     /// [`Self::mul_window`] with the width chosen by field size: w = 4 up to
