@@ -1367,6 +1367,26 @@ def dbl_ops_a0(fused_z):
     ]
 
 
+def madd_head(z3):
+    """The first twelve operations of the mixed addition madd-2004-hmv,
+    shared by `add_ops` and `dbladd_ops`: Z1Z1, U2, H, Z1*Z1Z1, S2, r, HH,
+    Z1*H (into the slot named z3), HHH, V, r^2 and Y1*HHH."""
+    return [
+        ("sqr", "z1z1", "z"),
+        ("mul", "u2", "qx", "z1z1"),
+        ("lin", "h", [(1, "u2")], [(1, "x")]),
+        ("mul", "z1c", "z", "z1z1"),
+        ("mul", "s2", "qy", "z1c"),
+        ("lin", "r", [(1, "s2")], [(1, "y")]),
+        ("sqr", "hh", "h"),
+        ("mul", z3, "z", "h"),
+        ("mul", "hhh", "h", "hh"),
+        ("mul", "v", "x", "hh"),
+        ("sqr", "rr", "r"),
+        ("mul", "sj", "y", "hhh"),
+    ]
+
+
 def add_ops():
     """The mixed addition madd-2004-hmv (Hankerson-Menezes-Vanstone 2004;
     EFD g1p/shortw/jacobian) of the affine Q = (qx, qy) to P = (x, y, z),
@@ -1381,19 +1401,7 @@ def add_ops():
     read them from registers. P-521 (no forwarding) measured the same in
     this order as in the formula's (window block from C, Ice Lake: 1756
     vs 1757 ns)."""
-    return [
-        ("sqr", "z1z1", "z"),
-        ("mul", "u2", "qx", "z1z1"),
-        ("lin", "h", [(1, "u2")], [(1, "x")]),
-        ("mul", "z1c", "z", "z1z1"),
-        ("mul", "s2", "qy", "z1c"),
-        ("lin", "r", [(1, "s2")], [(1, "y")]),
-        ("sqr", "hh", "h"),
-        ("mul", "sz", "z", "h"),
-        ("mul", "hhh", "h", "hh"),
-        ("mul", "v", "x", "hh"),
-        ("sqr", "rr", "r"),
-        ("mul", "sj", "y", "hhh"),
+    return madd_head("sz") + [
         ("lin", "sx", [(1, "rr")], [(2, "v"), (1, "hhh")]),
         ("lin", "vx", [(1, "v")], [(1, "sx")]),
         ("mul", "ry", "r", "vx"),
@@ -1441,19 +1449,7 @@ def dbladd_ops():
     P + Q = -P, all impossible in the odd-digit chain of
     `ProjectivePoint::mul_window`). Linear operations as general
     combinations (P-521)."""
-    return [
-        ("sqr", "z1z1", "z"),
-        ("mul", "u2", "qx", "z1z1"),
-        ("lin", "h", [(1, "u2")], [(1, "x")]),
-        ("mul", "z1c", "z", "z1z1"),
-        ("mul", "s2", "qy", "z1c"),
-        ("lin", "r", [(1, "s2")], [(1, "y")]),
-        ("sqr", "hh", "h"),
-        ("mul", "z3", "z", "h"),
-        ("mul", "hhh", "h", "hh"),
-        ("mul", "v", "x", "hh"),
-        ("sqr", "rr", "r"),
-        ("mul", "sj", "y", "hhh"),
+    return madd_head("z3") + [
         ("lin", "d", [(1, "rr")], [(3, "v"), (1, "hhh")]),
         ("mul", "rd", "r", "d"),
         ("sqr", "dd", "d"),
